@@ -1,0 +1,449 @@
+// The rules of Pyramide, as the app plays them. This module is the rules: the page, the Hint
+// worker, the solver and the checker's Node bridge all import it unchanged. No DOM access.
+//
+// Two layers:
+//  - a compact layer (a "table" of the cards in play plus four small integers of state) on
+//    which the moves are generated once — the solver runs millions of positions through it;
+//  - a plain-data layer (positions as JSON, moves as notation strings) for the page, saving
+//    and the checker; it converts to the compact layer and back, and adds points and moves.
+// The data format and rule ids are described in docs/positions.md.
+
+// ---------------------------------------------------------------- rule constants
+export const ROWS = 7;
+export const PYRAMID_CARDS = (ROWS * (ROWS + 1)) / 2; // 28
+export const DECK_SIZE = 52;
+export const TARGET_SUM = 13;
+export const KING_VALUE = 13;
+export const TURNS_ALLOWED = 2;
+export const PASSES = TURNS_ALLOWED + 1;
+export const POINTS = Object.freeze({ perCard: 5, rowCleared: 25, win: 100, perUnusedTurn: 50 });
+export const MAX_DEAL = 4294967295;
+export const RANKS = 'A23456789TJQK';
+export const SUITS = 'SHDC';
+
+export class RuleError extends Error {
+  // rule: a rule id of docs/positions.md (or 'notation'), so callers can say which rule broke.
+  constructor(rule, message) {
+    super(message);
+    this.name = 'RuleError';
+    this.rule = rule;
+  }
+}
+
+// ---------------------------------------------------------------- cards
+/** Canonical code of a card written as text ('10d' → 'TD'); throws RuleError('notation'). */
+export function parseCard(text) {
+  const t = String(text).trim().toUpperCase();
+  const m = /^(10|[A2-9TJQK])([SHDC])$/.exec(t);
+  if (!m) throw new RuleError('notation', `'${text}' is not a card code (rank A 2-9 T/10 J Q K, then suit S H D C)`);
+  return (m[1] === '10' ? 'T' : m[1]) + m[2];
+}
+
+/** Value of a card code: ace 1 … king 13; the suit never matters. */
+export function cardValue(code) {
+  return RANKS.indexOf(code[0]) + 1;
+}
+
+// ---------------------------------------------------------------- deal numbers and the shuffle
+/** The deal number as an integer, or a RuleError('deal.layout') saying what is wrong. */
+export function parseDealNumber(value) {
+  const text = typeof value === 'string' ? value.trim() : value;
+  let n = NaN;
+  if (typeof text === 'number') n = text;
+  else if (typeof text === 'string' && /^[0-9]+$/.test(text)) n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_DEAL) {
+    throw new RuleError('deal.layout', `deal number must be a whole number from 1 to ${MAX_DEAL}, got '${value}'`);
+  }
+  return n;
+}
+
+/** Mulberry32, exactly as docs/shuffle.md writes it out: 32-bit unsigned arithmetic throughout. */
+function mulberry32(seed) {
+  let s = seed >>> 0;
+  return function next() {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1) >>> 0;
+    t = (((t + Math.imul(t ^ (t >>> 7), t | 61)) >>> 0) ^ t) >>> 0;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** The deck in the documented base order: spades A…K, hearts, diamonds, clubs. */
+function baseDeck() {
+  const deck = [];
+  for (const suit of SUITS) for (const rank of RANKS) deck.push(rank + suit);
+  return deck;
+}
+
+/** Deal N: {deal, pyramid: 28 codes row 1 first, waste: [1 code], stock: 23 codes, first drawn first}. */
+export function dealLayout(value) {
+  const n = parseDealNumber(value);
+  const deck = baseDeck();
+  const next = mulberry32(n);
+  for (let i = DECK_SIZE - 1; i >= 1; i--) {
+    const j = Math.floor((next() * (i + 1)) / 4294967296); // exact: the product stays below 2^38
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return {
+    deal: n,
+    pyramid: deck.slice(0, PYRAMID_CARDS),
+    waste: deck.slice(PYRAMID_CARDS, PYRAMID_CARDS + 1),
+    stock: deck.slice(PYRAMID_CARDS + 1),
+  };
+}
+
+// ---------------------------------------------------------------- pyramid geometry
+/** Row (1-based) and place (1-based) of pyramid index k (0-based, row 1 first). */
+export function rowAndPlace(k) {
+  let r = 1;
+  while (k >= r) { k -= r; r++; }
+  return { row: r, place: k + 1 };
+}
+
+// Card (r, c) is covered by (r+1, c) and (r+1, c+1): in 0-based indices k+r and k+r+1.
+const COVERED_BY = new Int32Array(PYRAMID_CARDS);
+const ROW_MASK = new Int32Array(ROWS);
+for (let k = 0; k < PYRAMID_CARDS; k++) {
+  const { row } = rowAndPlace(k);
+  COVERED_BY[k] = row < ROWS ? (1 << (k + row)) | (1 << (k + row + 1)) : 0;
+  ROW_MASK[row - 1] |= 1 << k;
+}
+const FULL_PYRAMID = (1 << PYRAMID_CARDS) - 1;
+
+/** Number of set bits of a 32-bit integer. */
+export function bitCount(x) {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+// ---------------------------------------------------------------- the compact layer
+// A table holds the cards of one game: pyramid codes/values (fixed places) and the cards
+// beside the pyramid in their drawing order (waste bottom first, then the stock). That order
+// never changes: draws move the boundary, a turn moves it back to the start (rule turn.order).
+// A compact state is four integers:
+//   pyr   bit k set while pyramid card k is still there
+//   side  bit i set while side card i is still there (removed cards never return: removed.gone)
+//   p     side cards with index < p are on the waste, the others in the stock; kept normalised
+//         to (index of the waste top) + 1, or 0 when the waste is empty
+//   turns turns left
+export function makeTable(pyramidCodes, sideCodes) {
+  return {
+    pyrCodes: pyramidCodes.slice(),
+    pyrValues: Int8Array.from(pyramidCodes, (c) => (c ? cardValue(c) : 0)),
+    sideCodes: sideCodes.slice(),
+    sideValues: Int8Array.from(sideCodes, cardValue),
+  };
+}
+
+const ROW_START = Int32Array.from({ length: ROWS + 1 }, (_, r) => (r * (r + 1)) / 2); // row r+1 starts at ROW_START[r]
+
+/** Pyramid cards that are there and uncovered (rule free.covered), as a bit mask. */
+export function freeMask(pyr) {
+  // Row by row with shifts: place o of row r is covered by places o and o+1 of row r+1.
+  let free = (pyr >>> ROW_START[ROWS - 1]) << ROW_START[ROWS - 1]; // row 7 is never covered
+  for (let r = 1; r < ROWS; r++) {
+    const below = (pyr >>> ROW_START[r]) & ((1 << (r + 1)) - 1);
+    const blocked = (below | (below >>> 1)) & ((1 << r) - 1);
+    free |= (((pyr >>> ROW_START[r - 1]) & ~blocked & ((1 << r) - 1)) << ROW_START[r - 1]);
+  }
+  return free;
+}
+
+/** Index of the waste top (the only available side card), or -1. */
+export function wasteTop(side, p) {
+  const onWaste = p >= 32 ? side : side & ((1 << p) - 1);
+  return 31 - Math.clz32(onWaste); // highest bit; -1 when none
+}
+
+/** Index of the stock's next card, or -1 when the stock is empty. */
+export function stockNext(side, p) {
+  const inStock = p >= 32 ? 0 : (side >>> p) << p;
+  return inStock === 0 ? -1 : 31 - Math.clz32(inStock & -inStock); // lowest bit
+}
+
+function normalisedP(side, p) {
+  return wasteTop(side, p) + 1;
+}
+
+// Move kinds of the compact layer. a, b: pyramid index (0…27) or side index + 32.
+export const KING = 0, PAIR = 1, DRAW = 2, TURN = 3;
+export const SIDE = 32;
+
+/**
+ * Every legal move of a compact state: emit(kind, a, b, pyr, side, p, turns) once per move with
+ * the state it leads to. This is the one place where the app decides what is legal.
+ * kingFirst: when a free pyramid king exists, emit only its removal (used by the solver; see
+ * solver.js for why that keeps the answers exact). Returns the number of moves emitted.
+ */
+export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false) {
+  if (pyr === 0) return 0; // end.win: the game is over once the pyramid is empty
+  const values = table.pyrValues;
+  const sideValues = table.sideValues;
+  const free = freeMask(pyr);
+  const top = wasteTop(side, p);
+  const topValue = top >= 0 ? sideValues[top] : 0;
+  let count = 0;
+  // king.alone — a free pyramid king
+  for (let f = free; f !== 0; f &= f - 1) {
+    const k = 31 - Math.clz32(f & -f);
+    if (values[k] === KING_VALUE) {
+      emit(KING, k, -1, pyr & ~(1 << k), side, p, turns);
+      count++;
+      if (kingFirst) return count;
+    }
+  }
+  // king.alone — a king on the waste top
+  if (topValue === KING_VALUE) {
+    const s2 = side & ~(1 << top);
+    emit(KING, SIDE + top, -1, pyr, s2, normalisedP(s2, p), turns);
+    count++;
+  }
+  // pair.thirteen with pair.one-waste: two free pyramid cards, or one and the waste top
+  for (let f = free; f !== 0; f &= f - 1) {
+    const i = 31 - Math.clz32(f & -f);
+    const need = TARGET_SUM - values[i];
+    for (let g = f & (f - 1); g !== 0; g &= g - 1) {
+      const j = 31 - Math.clz32(g & -g);
+      if (values[j] === need) {
+        emit(PAIR, i, j, pyr & ~(1 << i) & ~(1 << j), side, p, turns);
+        count++;
+      }
+    }
+    if (topValue === need) {
+      const s2 = side & ~(1 << top);
+      emit(PAIR, i, SIDE + top, pyr & ~(1 << i), s2, normalisedP(s2, p), turns);
+      count++;
+    }
+  }
+  // draw.nonempty
+  const next = stockNext(side, p);
+  if (next >= 0) {
+    emit(DRAW, SIDE + next, -1, pyr, side, next + 1, turns);
+    count++;
+  } else if (top >= 0 && turns > 0) {
+    // turn.when + turn.limit: stock empty, waste not, a turn left; the order stays (turn.order)
+    emit(TURN, -1, -1, pyr, side, 0, turns - 1);
+    count++;
+  }
+  return count;
+}
+
+/** Points earned by a move from pyr/turns (before) to pyr2 (after), removing `removed` cards. */
+export function pointsForMove(pyr, pyr2, removed, turnsAfter) {
+  let points = removed * POINTS.perCard;
+  for (let r = 0; r < ROWS; r++) {
+    if ((pyr & ROW_MASK[r]) !== 0 && (pyr2 & ROW_MASK[r]) === 0) points += POINTS.rowCleared;
+  }
+  if (pyr !== 0 && pyr2 === 0) points += POINTS.win + POINTS.perUnusedTurn * turnsAfter;
+  return points;
+}
+
+// ---------------------------------------------------------------- plain positions
+/** The opening position of deal N. */
+export function openingPosition(value) {
+  const d = dealLayout(value);
+  return withStatus({ pyramid: d.pyramid, stock: d.stock, waste: d.waste, turns_left: TURNS_ALLOWED, points: 0, moves: 0 });
+}
+
+/** Compact view of a plain position: {table, pyr, side, p, turns}. Validates the data. */
+export function compile(position) {
+  checkPosition(position);
+  const sideCodes = position.waste.concat(position.stock);
+  const table = makeTable(position.pyramid, sideCodes);
+  let pyr = 0;
+  position.pyramid.forEach((c, k) => { if (c) pyr |= 1 << k; });
+  const side = sideCodes.length === 0 ? 0 : (2 ** sideCodes.length - 1) | 0;
+  return { table, pyr, side, p: position.waste.length, turns: position.turns_left };
+}
+
+/** Plain position of a compact state; points and moves are carried by the caller. */
+export function decompile(table, pyr, side, p, turns, points, moves) {
+  const pyramid = table.pyrCodes.map((c, k) => ((pyr >> k) & 1 ? c : null));
+  const waste = [], stock = [];
+  table.sideCodes.forEach((c, i) => {
+    if ((side >> i) & 1) (i < p ? waste : stock).push(c);
+  });
+  return withStatus({ pyramid, stock, waste, turns_left: turns, points, moves });
+}
+
+function checkPosition(pos) {
+  const bad = (what) => { throw new RuleError('notation', `invalid position: ${what}`); };
+  if (!pos || typeof pos !== 'object') bad('not an object');
+  if (!Array.isArray(pos.pyramid) || pos.pyramid.length !== PYRAMID_CARDS) bad(`pyramid must list ${PYRAMID_CARDS} entries`);
+  if (!Array.isArray(pos.stock) || !Array.isArray(pos.waste)) bad('stock and waste must be lists');
+  if (pos.stock.length + pos.waste.length > DECK_SIZE - PYRAMID_CARDS) bad('too many cards beside the pyramid');
+  if (!Number.isInteger(pos.turns_left) || pos.turns_left < 0 || pos.turns_left > TURNS_ALLOWED) bad(`turns_left must be 0…${TURNS_ALLOWED}`);
+  if (!Number.isInteger(pos.points) || !Number.isInteger(pos.moves)) bad('points and moves must be whole numbers');
+  const seen = new Set();
+  for (const c of [...pos.pyramid.filter((x) => x !== null), ...pos.stock, ...pos.waste]) {
+    if (parseCard(c) !== c) bad(`'${c}' is not a canonical card code`);
+    if (seen.has(c)) bad(`${c} appears twice`);
+    seen.add(c);
+  }
+}
+
+/** 'won' once the pyramid is empty, 'stuck' when no move is legal, else 'playing'. */
+export function gameStatus(position) {
+  const { table, pyr, side, p, turns } = compile(position);
+  return statusOf(table, pyr, side, p, turns);
+}
+
+function statusOf(table, pyr, side, p, turns) {
+  if (pyr === 0) return 'won';
+  return forEachMove(table, pyr, side, p, turns, () => {}) === 0 ? 'stuck' : 'playing';
+}
+
+function withStatus(pos) {
+  const c = compileUnchecked(pos);
+  pos.status = statusOf(c.table, c.pyr, c.side, c.p, c.turns);
+  return pos;
+}
+
+function compileUnchecked(pos) {
+  const sideCodes = pos.waste.concat(pos.stock);
+  let pyr = 0;
+  pos.pyramid.forEach((c, k) => { if (c) pyr |= 1 << k; });
+  return { table: makeTable(pos.pyramid, sideCodes), pyr, side: (2 ** sideCodes.length - 1) | 0, p: pos.waste.length, turns: pos.turns_left };
+}
+
+// ---------------------------------------------------------------- moves as notation
+/** Parse 'pair 7H 6S' / 'king KD' / 'draw' / 'turn' → {kind, cards}. Throws RuleError('notation'). */
+export function parseMove(text) {
+  const words = String(text).trim().split(/\s+/);
+  const kind = words[0].toLowerCase();
+  const arity = { pair: 2, king: 1, draw: 0, turn: 0 }[kind];
+  if (arity === undefined) throw new RuleError('notation', `'${text}' is not a move (use: pair C1 C2, king C, draw, turn)`);
+  if (words.length - 1 !== arity) throw new RuleError('notation', `'${text}': ${kind} takes ${arity} card${arity === 1 ? '' : 's'}`);
+  const cards = words.slice(1).map(parseCard);
+  if (arity === 2 && cards[0] === cards[1]) throw new RuleError('notation', `'${text}' names the same card twice`);
+  return { kind, cards };
+}
+
+/** Canonical notation: a pair names the card with the higher value first. */
+export function formatMove(move) {
+  if (move.kind === 'pair') {
+    const [a, b] = move.cards;
+    return cardValue(a) >= cardValue(b) ? `pair ${a} ${b}` : `pair ${b} ${a}`;
+  }
+  return move.kind === 'king' ? `king ${move.cards[0]}` : move.kind;
+}
+
+function codeAt(table, i) {
+  return i >= SIDE ? table.sideCodes[i - SIDE] : table.pyrCodes[i];
+}
+
+function notationOf(table, kind, a, b) {
+  if (kind === PAIR) return formatMove({ kind: 'pair', cards: [codeAt(table, a), codeAt(table, b)] });
+  if (kind === KING) return `king ${codeAt(table, a)}`;
+  return kind === DRAW ? 'draw' : 'turn';
+}
+
+/** Compact move → canonical notation. */
+export function moveNotation(table, kind, a, b) {
+  return notationOf(table, kind, a, b);
+}
+
+/** Every legal move of a position, as canonical notation strings. */
+export function legalMoves(position) {
+  const { table, pyr, side, p, turns } = compile(position);
+  const moves = [];
+  forEachMove(table, pyr, side, p, turns, (kind, a, b) => moves.push(notationOf(table, kind, a, b)));
+  return moves;
+}
+
+/** The position after a move (the old one is untouched), or a RuleError naming the broken rule. */
+export function applyMove(position, moveText) {
+  const c = compile(position);
+  const move = typeof moveText === 'string' ? parseMove(moveText) : moveText;
+  const wanted = formatMove(move);
+  let result = null;
+  forEachMove(c.table, c.pyr, c.side, c.p, c.turns, (kind, a, b, pyr2, side2, p2, turns2) => {
+    if (result || notationOf(c.table, kind, a, b) !== wanted) return;
+    const removed = bitCount(c.pyr & ~pyr2) + bitCount(c.side & ~side2);
+    const points = position.points + pointsForMove(c.pyr, pyr2, removed, turns2);
+    result = decompile(c.table, pyr2, side2, p2, turns2, points, position.moves + 1);
+  });
+  if (!result) throw explainIllegal(position, move, wanted);
+  return result;
+}
+
+// Why a move is not among the legal ones, in the order docs/positions.md lists. This explains
+// a refusal after the fact; it never decides legality (forEachMove does).
+function explainIllegal(pos, move, text) {
+  const refuse = (rule, why) => new RuleError(rule, `${text}: ${why} (rule ${rule})`);
+  if (pos.pyramid.every((c) => c === null)) return refuse('end.win', 'the game is already won');
+  const where = (code) => {
+    const k = pos.pyramid.indexOf(code);
+    if (k >= 0) return { in: 'pyramid', k };
+    if (pos.waste.includes(code)) return { in: 'waste', top: pos.waste[pos.waste.length - 1] === code };
+    if (pos.stock.includes(code)) return { in: 'stock' };
+    return null;
+  };
+  const places = move.cards.map(where);
+  move.cards.forEach((code, i) => {
+    if (!places[i]) throw refuse('removed.gone', `${code} is not in play (removed, or not in this deal)`);
+  });
+  if (move.kind === 'pair' && places.every((w) => w.in === 'waste')) {
+    throw refuse('pair.one-waste', 'at most one card of a pair may come from the waste');
+  }
+  move.cards.forEach((code, i) => {
+    const w = places[i];
+    if (w.in === 'stock') throw refuse('free.covered', `${code} is in the stock, not available`);
+    if (w.in === 'waste' && !w.top) throw refuse('free.covered', `${code} is under the waste top, not available`);
+    if (w.in === 'pyramid') {
+      const { row } = rowAndPlace(w.k);
+      const covers = row < ROWS ? [pos.pyramid[w.k + row], pos.pyramid[w.k + row + 1]].filter(Boolean) : [];
+      if (covers.length) throw refuse('free.covered', `${code} is covered by ${covers.join(' and ')}`);
+    }
+  });
+  if (move.kind === 'king') return refuse('king.alone', `${move.cards[0]} is not a king`);
+  if (move.kind === 'pair') {
+    if (move.cards.some((c) => cardValue(c) === KING_VALUE)) return refuse('king.alone', 'a king is removed alone, never in a pair');
+    const sum = cardValue(move.cards[0]) + cardValue(move.cards[1]);
+    return refuse('pair.thirteen', `the values add up to ${sum}, not ${TARGET_SUM}`);
+  }
+  if (move.kind === 'draw') return refuse('draw.nonempty', 'the stock is empty');
+  if (pos.stock.length > 0) return refuse('turn.when', 'the stock is not empty yet');
+  if (pos.waste.length === 0) return refuse('turn.when', 'the waste is empty');
+  return refuse('turn.limit', `no turns left (at most ${TURNS_ALLOWED} per game)`);
+}
+
+// ---------------------------------------------------------------- a game with undo
+/** A game: the deal number, its moves and every position so far (plain data, JSON-safe). */
+export function newGame(value) {
+  const deal = parseDealNumber(value);
+  return { deal, moves: [], positions: [openingPosition(deal)] };
+}
+
+export function currentPosition(game) {
+  return game.positions[game.positions.length - 1];
+}
+
+/** The game after one more move (rules as applyMove); the old game is untouched. */
+export function playMove(game, moveText) {
+  const next = applyMove(currentPosition(game), moveText);
+  const move = typeof moveText === 'string' ? formatMove(parseMove(moveText)) : formatMove(moveText);
+  return { deal: game.deal, moves: [...game.moves, move], positions: [...game.positions, next] };
+}
+
+/** The game with its last move taken back: moves and points as they were (rule moves.undo). */
+export function undoMove(game) {
+  if (game.moves.length === 0) throw new RuleError('moves.undo', 'undo: there is no move to take back (rule moves.undo)');
+  return { deal: game.deal, moves: game.moves.slice(0, -1), positions: game.positions.slice(0, -1) };
+}
+
+/** Replays a list of moves from deal N; throws RuleError with .moveNumber (1-based) on the first illegal one. */
+export function replay(value, moves) {
+  let game = newGame(value);
+  moves.forEach((m, i) => {
+    try {
+      game = m === 'undo' ? undoMove(game) : playMove(game, m);
+    } catch (e) {
+      if (e instanceof RuleError) e.moveNumber = i + 1;
+      throw e;
+    }
+  });
+  return game;
+}

@@ -1,0 +1,166 @@
+"""Tests of verify/solver.py, the independent exact solver.
+
+The reference is a deliberately plain breadth-first search written here over
+verify.rules (legal_moves / apply), with Python sets of whole positions: slow, but
+obviously the search that RULES.md describes ("The solver's question").
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from verify import rules
+from verify.deal import ALL_CARDS
+from verify.solver import SolveResult, legal_moves as solver_moves, solve
+
+
+# ---------------------------------------------------------------- reference
+
+def _state(p: rules.Position):
+    # Points and the move counter are not part of a position for the search.
+    return p.pyramid, p.stock, p.waste, p.turns_left
+
+
+def reference(position: dict):
+    """(max_removed, shortest, positions seen) by plain BFS over verify.rules."""
+    start = rules.from_json(position)
+    base = rules.pyramid_removed(start)
+    seen = {_state(start)}
+    frontier, depth, best = [start], 0, (0, 0)
+    while frontier:
+        depth += 1
+        nxt = []
+        for p in frontier:
+            for m in rules.legal_moves(p):  # none once won: the game ends there
+                q = rules.apply(p, m)
+                if _state(q) in seen:
+                    continue
+                seen.add(_state(q))
+                nxt.append(q)
+                removed = rules.pyramid_removed(q) - base
+                if removed > best[0]:  # first time at this count = fewest moves
+                    best = (removed, depth)
+        frontier = nxt
+    return best[0], best[1], len(seen)
+
+
+def replay(position: dict, result: SolveResult) -> rules.Position:
+    """Play result.game with verify.rules; checks the game is legal and as long as claimed."""
+    p = rules.from_json(position)
+    base = rules.pyramid_removed(p)
+    for move in result.game:
+        assert move == str(rules.parse_move(move)), f"not canonical: {move!r}"
+        p = rules.apply(p, move)
+    assert len(result.game) == result.shortest
+    assert rules.pyramid_removed(p) - base == result.max_removed
+    return p
+
+
+def position(pyramid, stock=(), waste=(), turns_left=2) -> dict:
+    return {"pyramid": list(pyramid), "stock": list(stock), "waste": list(waste),
+            "turns_left": turns_left, "points": 0, "moves": 0, "status": "playing"}
+
+
+def random_small(rng: random.Random) -> dict:
+    """A random position with few pyramid cards and a short stock/waste."""
+    deck = list(ALL_CARDS)
+    rng.shuffle(deck)
+    pyramid = [None] * 28
+    # Mostly the lower rows, so that some cards cover others.
+    places = rng.sample(range(10, 28), rng.randint(1, 9)) + rng.sample(range(10), rng.randint(0, 2))
+    for k in places:
+        pyramid[k] = deck.pop()
+    nw, ns = rng.randint(0, 3), rng.randint(0, 7)
+    waste = [deck.pop() for _ in range(nw)]
+    stock = [deck.pop() for _ in range(ns)]
+    return position(pyramid, stock, waste, rng.randint(0, 2))
+
+
+# ---------------------------------------------------------------- tests
+
+def test_random_small_positions_match_plain_bfs():
+    rng = random.Random(20240611)
+    checked_full = 0
+    for _ in range(400):
+        pos = random_small(rng)
+        want_removed, want_len, want_positions = reference(pos)
+        got = solve(pos)
+        assert (got.max_removed, got.shortest) == (want_removed, want_len), pos
+        left = sum(c is not None for c in pos["pyramid"])
+        assert got.winnable == (got.max_removed == left)
+        replay(pos, got)
+        if not got.winnable:
+            # Both searches ran to the end: same set of positions, so the key encoding
+            # (canonical waste/stock boundary) neither merges nor splits positions.
+            assert got.positions == want_positions, pos
+            checked_full += 1
+    assert checked_full > 100
+
+
+def test_legal_moves_agree_with_rules_along_random_games():
+    rng = random.Random(7)
+    for n in range(1, 31):
+        p = rules.opening(n)
+        while True:
+            want = sorted(str(m) for m in rules.legal_moves(p))
+            assert solver_moves(rules.to_json(p)) == want, rules.to_json(p)
+            if not want:
+                break
+            p = rules.apply(p, rng.choice(want))
+
+
+def test_turn_needed_and_limited():
+    # The 6 lies under the 9 on the waste; it comes back only after a turn.
+    pyr = [None] * 28
+    pyr[27] = "7C"
+    pos = position(pyr, stock=[], waste=["6D", "9S"], turns_left=1)
+    got = solve(pos)
+    assert (got.max_removed, got.shortest) == (1, 3)
+    assert got.game == ["turn", "draw", "pair 7C 6D"]
+    replay(pos, got)
+    pos0 = position(pyr, stock=[], waste=["6D", "9S"], turns_left=0)
+    assert solve(pos0).max_removed == 0
+
+
+def test_won_position_is_zero_zero():
+    got = solve(position([None] * 28, stock=["AS", "2S"], waste=["KD"]))
+    assert (got.max_removed, got.shortest, got.game) == (0, 0, [])
+    assert got.winnable and got.positions == 1
+
+
+def test_nothing_can_go():
+    pyr = [None] * 28
+    pyr[0], pyr[1], pyr[2] = "5S", "8S", "4H"  # the 8 covers the 5
+    pos = position(pyr, stock=["2C", "3C"], waste=["TD"], turns_left=2)
+    got = solve(pos)
+    assert (got.max_removed, got.shortest, got.game) == (0, 0, [])
+    assert not got.winnable
+    assert got.positions == reference(pos)[2]
+
+
+def test_input_case_and_ten_and_canonical_pair_order():
+    pyr = [None] * 28
+    pyr[21], pyr[22] = "as", "10h"  # row 7: both free
+    pos = position(pyr, stock=["qd", "3c"], waste=[], turns_left=0)
+    got = solve(pos)
+    assert (got.max_removed, got.shortest) == (2, 4)
+    assert got.game in (["draw", "pair QD AS", "draw", "pair TH 3C"],
+                        ["draw", "draw", "pair TH 3C", "pair QD AS"])
+    replay(pos, got)
+
+
+@pytest.mark.parametrize("n", [7, 1])
+def test_deal_opening_game_replays(n):
+    pos = rules.to_json(rules.opening(n))
+    depths = []
+    got = solve(pos, progress=lambda d, k: depths.append((d, k)))
+    end = replay(pos, got)
+    assert got.winnable == (got.max_removed == 28)
+    if got.winnable:
+        assert rules.status(end) == "won"
+    # progress: at least once per depth, positions never decreasing
+    assert [d for d, _ in depths][: got.shortest] == list(range(1, got.shortest + 1))
+    assert all(a[1] <= b[1] for a, b in zip(depths, depths[1:]))
+    assert depths[-1][1] == got.positions

@@ -1,0 +1,300 @@
+"""Tests of generator.svg: well-formed, accessible, honest pictures of positions."""
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from generator.svg import CARD_STYLE, CardNames, PictureText, card_svg, pyramid_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+NB = CardNames(
+    ranks=dict(zip("A23456789TJQK",
+                   "ess to tre fire fem seks sju åtte ni ti knekt dame konge".split())),
+    suits=dict(zip("SHDC", "spar hjerter ruter kløver".split())),
+)
+DA = CardNames(
+    ranks=dict(zip("A23456789TJQK",
+                   "es to tre fire fem seks syv otte ni ti knægt dame konge".split())),
+    suits=dict(zip("SHDC", "spar hjerter ruder klør".split())),
+)
+T_NB = PictureText(row="rad", stock="trekkbunke", waste="kastebunke", empty="tom",
+                   free="fri", removed="fjernet", cards="kort",
+                   just_removed="nettopp fjernet", top="øverst")
+T_DA = PictureText(row="række", stock="talon", waste="afkastbunke", empty="tom",
+                   free="fri", removed="fjernet", cards="kort",
+                   just_removed="lige fjernet", top="øverst")
+
+BASE = [r + s for s in "SHDC" for r in "A23456789TJQK"]
+# A fixed permutation of the deck (7 is prime to 52): 52 distinct codes, no randomness.
+DECK = [BASE[(7 * i + 3) % 52] for i in range(52)]
+assert len(set(DECK)) == 52
+
+
+def idx(r, c):
+    return r * (r - 1) // 2 + c - 1
+
+
+def opening(pyr_first="7H"):
+    deck = list(DECK)
+    j = deck.index(pyr_first)
+    deck[0], deck[j] = deck[j], deck[0]
+    return {"pyramid": deck[:28], "waste": [deck[28]], "stock": deck[29:],
+            "turns_left": 2, "points": 0, "moves": 0, "status": "playing"}
+
+
+def render(pos, *, names=NB, text=T_NB, prefix="p1", **kw):
+    return pyramid_svg(pos, names=names, text=text, title=kw.pop("title", "Bilde"),
+                       id_prefix=prefix, **kw)
+
+
+def parse(svg):
+    return ET.fromstring(svg)
+
+
+def classes(el):
+    return set(el.get("class", "").split())
+
+
+def cards(root):
+    return [g for g in root.iter(NS + "g") if "card" in classes(g)]
+
+
+def pyramid_cards(root):
+    return {(int(g.get("data-row")), int(g.get("data-col"))): g
+            for g in cards(root) if g.get("data-row")}
+
+
+def removed_places(root):
+    return {(int(g.get("data-row")), int(g.get("data-col")))
+            for g in root.iter(NS + "g") if {"place", "removed"} <= classes(g)}
+
+
+def desc_text(root):
+    return root.find(NS + "desc").text
+
+
+def mid_position():
+    """Row 7 gone, (6,1) and (6,2) gone: free are (5,1) and (6,3)…(6,6)."""
+    pos = opening()
+    pyr = list(pos["pyramid"])
+    for c in range(1, 8):
+        pyr[idx(7, c)] = None
+    pyr[idx(6, 1)] = None
+    pyr[idx(6, 2)] = None
+    return {"pyramid": pyr, "waste": DECK[28:33], "stock": DECK[33:45]}
+
+
+# --------------------------------------------------------------------------- words
+
+
+def test_card_names_suit_then_rank():
+    assert NB.name("7H") == "hjerter sju"
+    assert DA.name("7H") == "hjerter syv"
+    assert NB.name("10d") == "ruter ti"
+    assert DA.name("jc") == "klør knægt"
+    assert NB.label("TD") == "10" and NB.label("QS") == "Q"
+    assert CardNames(ranks=NB.ranks, suits=NB.suits, labels={"J": "Kn"}).label("JS") == "Kn"
+    with pytest.raises(ValueError):
+        NB.name("1H")
+    with pytest.raises(ValueError):
+        NB.name("7X")
+
+
+# --------------------------------------------------------------------------- structure
+
+
+@pytest.mark.parametrize("names,text,word", [(NB, T_NB, "hjerter sju"),
+                                             (DA, T_DA, "hjerter syv")])
+def test_accessible_root_in_page_language(names, text, word):
+    svg = render(opening(), names=names, text=text, prefix="x1", title="Åpning <1> & 2")
+    root = parse(svg)
+    assert root.tag == NS + "svg"
+    assert root.get("role") == "img"
+    assert root.get("viewBox")
+    assert root.get("aria-labelledby") == "x1-title x1-desc"
+    title = root.find(NS + "title")
+    desc = root.find(NS + "desc")
+    assert title.get("id") == "x1-title" and title.text == "Åpning <1> & 2"
+    assert desc.get("id") == "x1-desc" and desc.text.strip()
+    assert word in desc.text
+    row = "Rad" if names is NB else "Række"
+    for r in range(1, 8):
+        assert f"{row} {r}: " in desc.text
+    assert f"{text.stock[0].upper() + text.stock[1:]}: 23 kort." in desc.text
+    # the first pyramid card is named first in row 1
+    assert f"{row} 1: {word}." in desc.text
+
+
+def test_caller_desc_is_used_and_escaped():
+    root = parse(render(opening(), desc="A < B & C"))
+    assert desc_text(root) == "A < B & C"
+
+
+def test_no_external_references():
+    mid = mid_position()
+    for svg in (render(opening()), render(mid, highlight={mid["pyramid"][idx(6, 3)]})):
+        rest = svg.replace('xmlns="http://www.w3.org/2000/svg"', "", 1)
+        assert "http" not in rest
+        assert "href" not in rest and "<image" not in rest
+        assert "@import" not in rest and "url(" not in rest
+        assert "font-family:system-ui,sans-serif" in svg
+
+
+def test_ids_unique_and_prefixed():
+    a, b = render(opening(), prefix="fig-a"), render(mid_position(), prefix="fig-b")
+    ids_a = re.findall(r'\bid="([^"]+)"', a)
+    ids_b = re.findall(r'\bid="([^"]+)"', b)
+    assert len(ids_a) == len(set(ids_a)) and len(ids_b) == len(set(ids_b))
+    assert all(i.startswith("fig-a-") for i in ids_a)
+    assert all(i.startswith("fig-b-") for i in ids_b)
+    assert not set(ids_a) & set(ids_b)
+    with pytest.raises(ValueError):
+        render(opening(), prefix='bad"id')
+
+
+def test_style_embedded_and_class_based():
+    svg = render(opening())
+    root = parse(svg)
+    style = root.find(NS + "style")
+    assert style is not None and style.text.strip() == CARD_STYLE.strip()
+    assert "pyr" in classes(root)
+
+
+def test_colour_classes_and_red_black():
+    root = parse(render(opening()))
+    for g in cards(root):
+        suit = g.get("data-code")[1]
+        assert ("red" in classes(g)) == (suit in "HD")
+        assert ("black" in classes(g)) == (suit in "SC")
+
+
+def test_card_fragment_parses_alone():
+    frag = card_svg("TD", 10, 20, free=True, names=NB)
+    g = ET.fromstring(frag)
+    assert classes(g) == {"card", "red", "free"}
+    assert g.get("data-code") == "TD"
+    assert any(t.text == "10" for t in g.iter("text"))
+
+
+# --------------------------------------------------------------------------- content
+
+
+def test_opening_draws_every_card_and_row7_free():
+    pos = opening()
+    root = parse(render(pos))
+    pc = pyramid_cards(root)
+    assert len(pc) == 28 and not removed_places(root)
+    for (r, c), g in pc.items():
+        assert g.get("data-code") == pos["pyramid"][idx(r, c)]
+        assert ("free" in classes(g)) == (r == 7)
+    d = desc_text(root)
+    assert d.count("(fri)") == 7
+    assert d.count("(fri)") == d[d.index("Rad 7"):].count("(fri)")
+
+
+def test_free_class_exactly_on_free_cards():
+    pos = mid_position()
+    root = parse(render(pos))
+    pc = pyramid_cards(root)
+    free = {rc for rc, g in pc.items() if "free" in classes(g)}
+    assert free == {(5, 1), (6, 3), (6, 4), (6, 5), (6, 6)}
+    assert len(pc) == 28 - 9
+    # the waste top is available but not a pyramid "free" card
+    waste = [g for g in cards(root) if g.get("data-pile") == "waste"]
+    assert len(waste) == 1 and "free" not in classes(waste[0])
+    assert waste[0].get("data-code") == pos["waste"][-1]
+
+
+def test_show_free_false_marks_nothing():
+    root = parse(render(mid_position(), show_free=False))
+    assert not any("free" in classes(g) for g in cards(root))
+    assert "(fri)" not in desc_text(root)
+
+
+def test_removed_cards_are_empty_places():
+    pos = mid_position()
+    root = parse(render(pos))
+    gone = {(r, c) for r in range(1, 8) for c in range(1, r + 1)
+            if pos["pyramid"][idx(r, c)] is None}
+    assert removed_places(root) == gone
+    assert not gone & set(pyramid_cards(root))
+    d = desc_text(root)
+    assert "Rad 7: tom." in d
+    assert "Rad 6: fjernet, fjernet, " in d
+
+
+def test_highlight_draws_ghosts_and_uncovers():
+    pos = mid_position()
+    a, b = pos["pyramid"][idx(6, 3)], pos["pyramid"][idx(6, 4)]
+    top = pos["waste"][-1]
+    root = parse(render(pos, highlight={a, b, top}))
+    pc = pyramid_cards(root)
+    ghosts = {g.get("data-code") for g in cards(root) if "ghost" in classes(g)}
+    assert ghosts == {a, b, top}
+    for rc in [(6, 3), (6, 4)]:
+        assert "ghost" in classes(pc[rc]) and "free" not in classes(pc[rc])
+    # with (6,3) and (6,4) gone too, (5,2) and (5,3) are uncovered; (5,4) still has (6,5)
+    free = {rc for rc, g in pc.items() if "free" in classes(g)}
+    assert free == {(5, 1), (5, 2), (5, 3), (6, 5), (6, 6)}
+    # the waste now shows the card below the removed top, count one less
+    waste = [g for g in cards(root) if g.get("data-pile") == "waste" and "ghost" not in classes(g)]
+    assert [g.get("data-code") for g in waste] == [pos["waste"][-2]]
+    count = [t for t in root.iter(NS + "text") if "waste-count" in classes(t)]
+    assert count[0].text == f"{len(pos['waste']) - 1} kort"
+    d = desc_text(root)
+    assert f"{NB.name(a)} (nettopp fjernet)" in d and f"{NB.name(b)} (nettopp fjernet)" in d
+    assert "nettopp fjernet" in d[d.index("Kastebunke"):]
+
+
+def test_highlight_in_danish():
+    pos = opening()
+    root = parse(render(pos, names=DA, text=T_DA, highlight={"7H"}))   # 7H is the apex
+    assert "Række 1: hjerter syv (lige fjernet)." in desc_text(root)
+
+
+def test_highlight_of_missing_card_is_refused():
+    pos = mid_position()
+    with pytest.raises(ValueError):
+        render(pos, highlight={pos["stock"][0]})      # in the stock
+    with pytest.raises(ValueError):
+        render(pos, highlight={opening()["pyramid"][idx(7, 1)]})   # already removed
+
+
+@pytest.mark.parametrize("n", [0, 1, 23])
+def test_stock_count_equals_len_stock(n):
+    pos = opening()
+    pos["stock"] = pos["stock"][:n]
+    root = parse(render(pos))
+    counts = [t for t in root.iter(NS + "text") if "stock-count" in classes(t)]
+    stock_places = [g for g in root.iter(NS + "g")
+                    if g.get("data-pile") == "stock" and "empty" in classes(g)]
+    if n:
+        assert len(counts) == 1 and counts[0].text == str(n)
+        assert not stock_places
+        assert f"Trekkbunke: {n} kort." in desc_text(root)
+    else:
+        assert not counts and len(stock_places) == 1
+        assert "Trekkbunke: tom." in desc_text(root)
+
+
+def test_empty_waste_is_empty_place():
+    pos = opening()
+    pos["waste"] = []
+    root = parse(render(pos))
+    assert not [g for g in cards(root) if g.get("data-pile") == "waste"]
+    assert [g for g in root.iter(NS + "g")
+            if g.get("data-pile") == "waste" and {"place", "empty"} <= classes(g)]
+    assert "Kastebunke: tom." in desc_text(root)
+
+
+def test_waste_top_named_in_desc():
+    pos = opening()
+    root = parse(render(pos, names=DA, text=T_DA))
+    assert f"Afkastbunke: {DA.name(pos['waste'][-1])} øverst, 1 kort." in desc_text(root)
+
+
+def test_bad_pyramid_refused():
+    with pytest.raises(ValueError):
+        render({"pyramid": DECK[:27], "stock": [], "waste": []})

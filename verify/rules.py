@@ -1,0 +1,282 @@
+"""The rules of ../shared/RULES.md as executable Python, written from the documents only.
+
+Positions, notation, rule ids and the order in which an illegal move's broken rule is
+reported follow docs/positions.md. Comments cite the rule ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from .deal import ALL_CARDS, CARD_INDEX, CardCodeError, card_value, deal, parse_card
+
+MAX_TURNS = 2  # turn.limit: 2 turns, 3 passes through the stock
+
+# Pyramid index k = r(r-1)/2 + c - 1 for row r, place c (both 1-based).
+ROWS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * (r - 1) // 2 + c - 1 for c in range(1, r + 1)) for r in range(1, 8))
+ROW_OF = {k: r for r, row in enumerate(ROWS, 1) for k in row}
+# (r, c) is covered by (r+1, c) and (r+1, c+1): in index terms k + r and k + r + 1. Row 7 is uncovered.
+COVERED_BY: dict[int, tuple[int, ...]] = {
+    k: ((k + r, k + r + 1) if r < 7 else ()) for k, r in ROW_OF.items()}
+
+
+class IllegalMove(ValueError):
+    """A refused move; .rule is the id of the first rule it breaks (or 'notation')."""
+
+    def __init__(self, rule: str, message: str, move: Optional[str] = None):
+        self.rule, self.move, self.detail = rule, move, message
+        super().__init__(f"{move + ': ' if move else ''}{message} (rule {rule})")
+
+
+# ---------------------------------------------------------------- moves
+
+KINDS = {"pair": 2, "king": 1, "draw": 0, "turn": 0}
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str  # 'pair' | 'king' | 'draw' | 'turn'
+    cards: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if self.kind not in KINDS or len(self.cards) != KINDS[self.kind]:
+            want = KINDS.get(self.kind)
+            raise IllegalMove("notation", f"'{self.kind}' names {want} card(s), got {len(self.cards)}"
+                              if want is not None else f"unknown move kind {self.kind!r}")
+        try:
+            cards = tuple(parse_card(c) for c in self.cards)
+        except CardCodeError as e:
+            raise IllegalMove("notation", str(e)) from None
+        if len(set(cards)) != len(cards):
+            raise IllegalMove("notation", f"the same card {cards[0]} is named twice")
+        # Canonical pair: higher value first (ties, which can never be legal, by base order).
+        cards = tuple(sorted(cards, key=lambda c: (-card_value(c), CARD_INDEX[c])))
+        object.__setattr__(self, "cards", cards)
+
+    def __str__(self):
+        return format_move(self)
+
+
+def parse_move(text) -> Move:
+    """'pair 7H 6S' (either order), 'king KD', 'draw', 'turn'; case-insensitive, '10' for 'T'."""
+    if isinstance(text, Move):
+        return text
+    words = text.split() if isinstance(text, str) else []
+    if not words or words[0].lower() not in KINDS:
+        raise IllegalMove("notation", f"cannot read move {text!r}: expected 'pair XX YY', 'king KX', 'draw' or 'turn'")
+    try:
+        return Move(words[0].lower(), tuple(words[1:]))
+    except IllegalMove as e:
+        raise IllegalMove("notation", f"cannot read move {text!r}: {e.detail}") from None
+
+
+def format_move(move: Move) -> str:
+    return " ".join((move.kind, *move.cards))
+
+
+# ---------------------------------------------------------------- positions
+
+@dataclass(frozen=True)
+class Position:
+    pyramid: tuple[Optional[str], ...]  # 28 codes, None once removed
+    stock: tuple[str, ...]  # next drawn first
+    waste: tuple[str, ...]  # top last
+    turns_left: int = MAX_TURNS
+    points: int = 0
+    moves: int = 0
+
+
+def opening(n) -> Position:
+    lay = deal(n)
+    return Position(pyramid=lay.pyramid, stock=lay.stock, waste=lay.waste)
+
+
+def pyramid_removed(pos: Position) -> int:
+    return sum(c is None for c in pos.pyramid)
+
+
+def free_indices(pos: Position) -> list[int]:
+    # free.covered: still there and both cards covering it gone.
+    return [k for k, c in enumerate(pos.pyramid)
+            if c is not None and all(pos.pyramid[j] is None for j in COVERED_BY[k])]
+
+
+def available_cards(pos: Position) -> list[str]:
+    # free.covered: the free pyramid cards and the waste top; never the stock or under the top.
+    cards = [pos.pyramid[k] for k in free_indices(pos)]
+    return cards + list(pos.waste[-1:])
+
+
+def legal_moves(pos: Position) -> list[Move]:
+    if pyramid_removed(pos) == 28:  # end.win: no move after the win
+        return []
+    avail = available_cards(pos)
+    moves = [Move("king", (c,)) for c in avail if card_value(c) == 13]  # king.alone
+    moves += [Move("pair", (a, b)) for i, a in enumerate(avail) for b in avail[i + 1:]
+              if card_value(a) + card_value(b) == 13]  # pair.thirteen; only one waste card is ever available
+    if pos.stock:
+        moves.append(Move("draw"))  # draw.nonempty
+    elif pos.waste and pos.turns_left > 0:
+        moves.append(Move("turn"))  # turn.when, turn.limit
+    return moves
+
+
+def status(pos: Position) -> str:
+    if pyramid_removed(pos) == 28:
+        return "won"  # end.win
+    return "playing" if legal_moves(pos) else "stuck"  # end.stuck
+
+
+def _where(pos: Position, card: str) -> Optional[str]:
+    if card in pos.pyramid:
+        return "pyramid"
+    if card in pos.stock:
+        return "stock"
+    if card in pos.waste:
+        return "waste"
+    return None
+
+
+def _why_not_available(pos: Position, card: str) -> Optional[str]:
+    place = _where(pos, card)
+    if place == "stock":
+        return f"{card} is in the stock"
+    if place == "waste":
+        return None if pos.waste[-1] == card else f"{card} is in the waste under {pos.waste[-1]}"
+    k = pos.pyramid.index(card)
+    over = [pos.pyramid[j] for j in COVERED_BY[k] if pos.pyramid[j] is not None]
+    return f"{card} is covered by {' and '.join(over)}" if over else None
+
+
+def apply(pos: Position, move) -> Position:
+    """The position after `move` (a Move or its text); IllegalMove names the first rule broken."""
+    if pyramid_removed(pos) == 28:  # 1. end.win
+        raise IllegalMove("end.win", "the game is already won; no move after the win",
+                          format_move(move) if isinstance(move, Move) else str(move))
+    m = parse_move(move)  # 2. notation
+    name = format_move(m)
+    if m.kind == "draw":
+        if not pos.stock:  # 8. draw.nonempty
+            raise IllegalMove("draw.nonempty", "the stock is empty", name)
+        return replace(pos, stock=pos.stock[1:], waste=pos.waste + pos.stock[:1], moves=pos.moves + 1)
+    if m.kind == "turn":
+        if pos.stock or not pos.waste:  # 9. turn.when
+            raise IllegalMove("turn.when", "a turn needs an empty stock and a non-empty waste", name)
+        if pos.turns_left <= 0:  # 9. turn.limit
+            raise IllegalMove("turn.limit", f"no turns left (at most {MAX_TURNS} per game)", name)
+        # turn.order: the waste, bottom first, becomes the stock in the same draw order.
+        return replace(pos, stock=pos.waste, waste=(), turns_left=pos.turns_left - 1, moves=pos.moves + 1)
+
+    for c in m.cards:  # 3. removed.gone
+        if _where(pos, c) is None:
+            raise IllegalMove("removed.gone", f"{c} is not in the pyramid, stock or waste (already removed)", name)
+    if len(m.cards) == 2 and all(_where(pos, c) == "waste" for c in m.cards):  # 4. pair.one-waste
+        raise IllegalMove("pair.one-waste", "at most one card of a pair may come from the waste", name)
+    for c in m.cards:  # 5. free.covered
+        why = _why_not_available(pos, c)
+        if why:
+            raise IllegalMove("free.covered", why, name)
+    values = [card_value(c) for c in m.cards]
+    if m.kind == "king" and values[0] != 13:  # 6. king.alone
+        raise IllegalMove("king.alone", f"{m.cards[0]} is not a king; only a king is removed alone", name)
+    if m.kind == "pair" and 13 in values:
+        raise IllegalMove("king.alone", f"{m.cards[values.index(13)]} is a king and is removed alone, not in a pair", name)
+    if m.kind == "pair" and sum(values) != 13:  # 7. pair.thirteen
+        raise IllegalMove("pair.thirteen", f"{values[0]} + {values[1]} = {sum(values)}, not 13", name)
+
+    # Remove the cards (removed.gone: they never come back) and score (points.table).
+    pyramid, waste = list(pos.pyramid), pos.waste
+    for c in m.cards:
+        if c in pyramid:
+            pyramid[pyramid.index(c)] = None
+        else:
+            waste = waste[:-1]  # only the waste top can get here
+    points = 5 * len(m.cards)
+    points += 25 * sum(1 for row in ROWS
+                       if all(pyramid[k] is None for k in row) and any(pos.pyramid[k] is not None for k in row))
+    if all(c is None for c in pyramid):  # end.win: 100 plus 50 per unused turn
+        points += 100 + 50 * pos.turns_left
+    return replace(pos, pyramid=tuple(pyramid), waste=waste, points=pos.points + points, moves=pos.moves + 1)
+
+
+# ---------------------------------------------------------------- JSON
+
+def to_json(pos: Position) -> dict:
+    return {"pyramid": list(pos.pyramid), "stock": list(pos.stock), "waste": list(pos.waste),
+            "turns_left": pos.turns_left, "points": pos.points, "moves": pos.moves, "status": status(pos)}
+
+
+REQUIRED_KEYS = ("pyramid", "stock", "waste", "turns_left", "points", "moves")
+IGNORED_KEYS = ("status", "deal")  # status is derived; deal is informative
+
+
+def from_json(d) -> Position:
+    """A Position from the JSON of docs/positions.md, validated; ValueError says what is wrong."""
+    if not isinstance(d, dict):
+        raise ValueError(f"a position must be a JSON object, got {type(d).__name__}")
+    missing = [k for k in REQUIRED_KEYS if k not in d]
+    extra = [k for k in d if k not in REQUIRED_KEYS + IGNORED_KEYS]
+    if missing or extra:
+        raise ValueError(f"position keys: missing {missing}, unknown {extra}")
+
+    def codes(key, allow_none=False):
+        if not isinstance(d[key], list):
+            raise ValueError(f"{key} must be a list of card codes")
+        out = []
+        for i, c in enumerate(d[key]):
+            try:
+                out.append(None if (c is None and allow_none) else parse_card(c))
+            except CardCodeError as e:
+                raise ValueError(f"{key}[{i}]: {e}") from None
+        return tuple(out)
+
+    pyramid, stock, waste = codes("pyramid", allow_none=True), codes("stock"), codes("waste")
+    if len(pyramid) != 28:
+        raise ValueError(f"pyramid must have 28 entries (null once removed), got {len(pyramid)}")
+    present = [c for c in pyramid + stock + waste if c is not None]
+    dupes = sorted({c for c in present if present.count(c) > 1}, key=CARD_INDEX.get)
+    if dupes:
+        raise ValueError(f"cards in two places or twice: {', '.join(dupes)}")
+    for key in ("turns_left", "points", "moves"):
+        v = d[key]
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError(f"{key} must be a whole number >= 0, got {v!r}")
+    if d["turns_left"] > MAX_TURNS:
+        raise ValueError(f"turns_left must be 0, 1 or 2, got {d['turns_left']}")
+    return Position(pyramid, stock, waste, d["turns_left"], d["points"], d["moves"])
+
+
+# ---------------------------------------------------------------- a game with undo
+
+class Game:
+    def __init__(self, n=None, *, position: Optional[Position] = None):
+        if position is None:
+            position = opening(n)
+        self.history: list[Position] = [position]  # opening first, current last
+
+    @classmethod
+    def from_position(cls, pos: Position) -> "Game":
+        return cls(position=pos)
+
+    @property
+    def position(self) -> Position:
+        return self.history[-1]
+
+    def play(self, move) -> Position:
+        self.history.append(apply(self.position, move))
+        return self.position
+
+    def undo(self) -> Position:
+        # moves.undo: the last move goes back with its points and move count.
+        if len(self.history) == 1:
+            raise IllegalMove("moves.undo", "there is no move to undo")
+        self.history.pop()
+        return self.position
+
+    def legal_moves(self) -> list[Move]:
+        return legal_moves(self.position)
+
+    def status(self) -> str:
+        return status(self.position)
