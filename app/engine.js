@@ -211,7 +211,7 @@ export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false)
         count++;
       }
     }
-    if (topValue === need) {
+    if (top >= 0 && topValue === need) {
       const s2 = side & ~(1 << top);
       emit(PAIR, i, SIDE + top, pyr & ~(1 << i), s2, normalisedP(s2, p), turns);
       count++;
