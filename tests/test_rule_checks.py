@@ -1,0 +1,54 @@
+"""The rule checks pass on both engines, and catch an engine that breaks a rule."""
+import pytest
+
+from verify.checks.engines import AppSide, IndependentSide, Refused
+from verify.checks.rule_checks import RULE_CHECKS, CheckFailed, Checker, run_rule_checks
+
+
+def test_every_rule_check_passes_on_both_engines(app):
+    results = run_rule_checks([AppSide(app), IndependentSide()])
+    assert set(results) == set(RULE_CHECKS)
+    for rule, counts in results.items():
+        assert counts["app"] == counts["independent"] > 0, rule
+
+
+class Lenient(IndependentSide):
+    """An engine with one bug: it accepts a pair worth 14 (a 7 with a 7)."""
+
+    name = "lenient"
+
+    def apply(self, position, move):
+        words = move.split()
+        if words[0] == "pair" and {w[0] for w in words[1:]} == {"7"}:
+            return position
+        return super().apply(position, move)
+
+
+class NoTurnLimit(IndependentSide):
+    name = "no-turn-limit"
+
+    def apply(self, position, move):
+        if move == "turn" and position["turns_left"] == 0 and not position["stock"] and position["waste"]:
+            return {**position, "stock": position["waste"], "waste": []}
+        return super().apply(position, move)
+
+
+@pytest.mark.parametrize("engine, rule", [(Lenient(), "pair.thirteen"), (NoTurnLimit(), "turn.limit")])
+def test_a_broken_engine_is_caught(engine, rule):
+    with pytest.raises(CheckFailed) as failure:
+        RULE_CHECKS[rule](Checker(rule, engine))
+    assert failure.value.rule == rule
+
+
+def test_refusal_for_the_wrong_rule_is_caught():
+    class WrongRule(IndependentSide):
+        name = "wrong-rule"
+
+        def apply(self, position, move):
+            try:
+                return super().apply(position, move)
+            except Refused as e:
+                raise Refused("pair.thirteen" if e.rule == "free.covered" else e.rule, str(e)) from None
+
+    with pytest.raises(CheckFailed, match="refused for pair.thirteen, expected free.covered"):
+        RULE_CHECKS["free.covered"](Checker("free.covered", WrongRule()))

@@ -1,0 +1,82 @@
+"""One face for both engines, so every rule check runs unchanged against each of them."""
+from __future__ import annotations
+
+from .. import deal as independent_deal
+from .. import rules
+from ..app import AppEngine, AppError
+
+
+class Refused(Exception):
+    """An engine refused a move or a deal number; .rule is the rule id it named."""
+
+    def __init__(self, rule: str | None, message: str):
+        super().__init__(message)
+        self.rule = rule
+
+
+class AppSide:
+    name = "app"
+
+    def __init__(self, app: AppEngine):
+        self.app = app
+
+    def _call(self, fn, *args):
+        try:
+            return fn(*args)
+        except AppError as e:
+            raise Refused(e.rule, str(e)) from None
+
+    def deal(self, n):
+        return self._call(self.app.deal, n)
+
+    def opening(self, n):
+        return self._call(self.app.opening, n)
+
+    def legal(self, position):
+        return sorted(self._call(self.app.legal_moves, position))
+
+    def apply(self, position, move):
+        return self._call(self.app.apply, position, move)
+
+    def status(self, position):
+        return self._call(self.app.status, position)
+
+    def positions_of_game(self, n, moves):
+        """Positions after each entry of moves ('undo' takes one back), via the app's game."""
+        result = self._call(self.app.replay, n, moves, True)
+        return [step["position"] for step in result["steps"]]
+
+
+class IndependentSide:
+    name = "independent"
+
+    def _call(self, fn, *args):
+        try:
+            return fn(*args)
+        except rules.IllegalMove as e:
+            raise Refused(e.rule, str(e)) from None
+        except independent_deal.DealNumberError as e:
+            raise Refused("deal.layout", str(e)) from None
+
+    def deal(self, n):
+        return self._call(lambda: independent_deal.layout_json(independent_deal.deal(n), n))
+
+    def opening(self, n):
+        return self._call(lambda: rules.to_json(rules.opening(n)))
+
+    def legal(self, position):
+        return sorted(rules.format_move(m) for m in rules.legal_moves(rules.from_json(position)))
+
+    def apply(self, position, move):
+        return self._call(lambda: rules.to_json(rules.apply(rules.from_json(position), move)))
+
+    def status(self, position):
+        return rules.status(rules.from_json(position))
+
+    def positions_of_game(self, n, moves):
+        game = rules.Game(n)
+        out = []
+        for move in moves:
+            self._call(game.undo if move == "undo" else (lambda m=move: game.play(m)))
+            out.append(rules.to_json(game.position))
+        return out

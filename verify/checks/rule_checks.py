@@ -1,0 +1,289 @@
+"""One executable check per rule sentence of RULES.md, by the rule ids of docs/positions.md.
+
+Each check builds positions (hand-made or dealt), asks an engine, and compares with what the
+rule sentence says. A check returns how many cases it compared; a wrong answer raises
+CheckFailed naming the rule, the engine and the case. The site cites these ids.
+"""
+from __future__ import annotations
+
+import itertools
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+ALL = [r + s for s in SUITS for r in RANKS]
+ROW7 = list(range(21, 28))  # pyramid indices of row 7, left to right
+
+
+class CheckFailed(Exception):
+    def __init__(self, rule: str, engine: str, message: str):
+        super().__init__(f"rule {rule}, {engine} engine: {message}")
+        self.rule = rule
+
+
+def value(code: str) -> int:
+    return RANKS.index(code[0]) + 1
+
+
+def position(pyramid: dict[int, str] | None = None, stock=(), waste=(), turns_left=2, points=0, moves=0) -> dict:
+    """A hand-made position: pyramid given as {index: code}, every other place empty."""
+    pyr = [None] * 28
+    for k, c in (pyramid or {}).items():
+        pyr[k] = c
+    return {"pyramid": pyr, "stock": list(stock), "waste": list(waste),
+            "turns_left": turns_left, "points": points, "moves": moves}
+
+
+class Checker:
+    """Runs the checks of one rule against one engine, counting cases."""
+
+    def __init__(self, rule: str, engine):
+        self.rule, self.engine, self.count = rule, engine, 0
+
+    def expect(self, condition: bool, message: str):
+        self.count += 1
+        if not condition:
+            raise CheckFailed(self.rule, self.engine.name, message)
+
+    def refused(self, pos: dict, move: str, rule: str):
+        """The move must be refused for `rule`."""
+        from .engines import Refused
+
+        try:
+            self.engine.apply(pos, move)
+        except Refused as e:
+            self.expect(e.rule == rule, f"'{move}' refused for {e.rule}, expected {rule}")
+            return
+        self.expect(False, f"'{move}' was accepted, expected a refusal for {rule}")
+
+    def accepted(self, pos: dict, move: str) -> dict:
+        from .engines import Refused
+
+        try:
+            after = self.engine.apply(pos, move)
+        except Refused as e:
+            raise CheckFailed(self.rule, self.engine.name, f"'{move}' refused ({e}), expected legal") from None
+        self.count += 1
+        return after
+
+
+def free_indices(pyramid: list) -> set[int]:
+    """The checker's own reading of free.covered: there, and (r+1,c), (r+1,c+1) both gone."""
+    free, k = set(), 0
+    for r in range(1, 8):
+        for _ in range(r):
+            below = [k + r, k + r + 1] if r < 7 else []
+            if pyramid[k] and all(pyramid[b] is None for b in below):
+                free.add(k)
+            k += 1
+    return free
+
+
+def check_cards_values(c: Checker):
+    # Every pair of two different cards side by side in row 7: legal exactly when the values
+    # add up to 13 (suit and colour never matter); otherwise refused for the right rule.
+    for a, b in itertools.combinations(ALL, 2):
+        pos = position({21: a, 22: b})
+        move = f"pair {a} {b}"
+        if "K" in (a[0], b[0]):
+            c.refused(pos, move, "king.alone")
+        elif value(a) + value(b) == 13:
+            c.accepted(pos, move)
+        else:
+            c.refused(pos, move, "pair.thirteen")
+
+
+def check_deal_layout(c: Checker):
+    from .engines import Refused
+
+    for n in list(range(1, 201)) + [4294967295, 4294967294, 2**31, 2**31 - 1]:
+        d = c.engine.deal(n)
+        cards = d["pyramid"] + d["waste"] + d["stock"]
+        c.expect((len(d["pyramid"]), len(d["waste"]), len(d["stock"])) == (28, 1, 23), f"deal {n}: not 28 + 1 + 23")
+        c.expect(sorted(cards) == sorted(ALL), f"deal {n}: not 52 different cards")
+    for bad in (0, -1, 4294967296, 1.5, "abc", "", "12x"):
+        try:
+            c.engine.deal(bad)
+        except Refused as e:
+            c.expect(e.rule == "deal.layout", f"deal {bad!r} refused for {e.rule}")
+            continue
+        c.expect(False, f"deal number {bad!r} was accepted")
+
+
+def check_free_covered(c: Checker):
+    for n in range(1, 41):
+        pos = c.engine.opening(n)
+        free = free_indices(pos["pyramid"])
+        available = {pos["pyramid"][k] for k in free} | set(pos["waste"][-1:])
+        for move in c.engine.legal(pos):
+            named = set(move.split()[1:])
+            c.expect(named <= available, f"deal {n}: legal move '{move}' uses a card that is not available")
+        # Every covered card, paired with a free partner of the right value, is refused.
+        for k, code in enumerate(pos["pyramid"]):
+            if k in free or code[0] == "K":
+                continue
+            partners = [pos["pyramid"][f] for f in free if value(pos["pyramid"][f]) == 13 - value(code)]
+            for partner in partners:
+                c.refused(pos, f"pair {code} {partner}", "free.covered")
+        # Stock cards are never available.
+        c.refused(pos, f"pair {pos['stock'][0]} {pos['pyramid'][21]}", "free.covered")
+
+
+def check_pair_one_waste(c: Checker):
+    for low, high in [("6H", "7S"), ("AD", "QC"), ("5S", "8H")]:
+        pos = position({21: "KH"}, stock=["2C"], waste=[low, high])
+        c.refused(pos, f"pair {high} {low}", "pair.one-waste")
+        c.expect(not any(low in m for m in c.engine.legal(pos)), "a card under the waste top appears in a legal move")
+        # One from the waste and one free pyramid card is fine.
+        pos = position({21: low}, waste=[high])
+        after = c.accepted(pos, f"pair {high} {low}")
+        c.expect(after["waste"] == [] and after["pyramid"][21] is None, "the pair did not leave pyramid and waste")
+
+
+def check_king_alone(c: Checker):
+    pos = position({15: "KS", 21: "4D", 22: "9C", 27: "KH"}, stock=["3C"], waste=["QD", "KC"])
+    after = c.accepted(pos, "king KH")
+    c.expect(after["pyramid"][27] is None and after["points"] == 5, "a free pyramid king went with 5 points")
+    after = c.accepted(pos, "king KC")
+    c.expect(after["waste"] == ["QD"], "the waste-top king did not go alone")
+    c.refused(pos, "king KS", "free.covered")  # covered by 4D and 9C
+    c.refused(position({21: "KS"}, waste=["KC", "2D"]), "king KC", "free.covered")  # under the top
+    c.refused(position({21: "KS", 22: "AH"}), "pair KS AH", "king.alone")
+    c.refused(position({21: "QS"}), "king QS", "king.alone")
+
+
+def check_draw_nonempty(c: Checker):
+    pos = position({21: "2S"}, stock=["9H", "4C"], waste=["JD"])
+    after = c.accepted(pos, "draw")
+    c.expect(after["stock"] == ["4C"] and after["waste"] == ["JD", "9H"], "draw did not put the stock's top card on the waste")
+    c.refused(position({21: "2S"}, waste=["JD"], turns_left=0), "draw", "draw.nonempty")
+
+
+def check_turn_when(c: Checker):
+    c.refused(position({21: "2S"}, stock=["9H"], waste=["JD"]), "turn", "turn.when")
+    c.refused(position({21: "2S"}), "turn", "turn.when")
+    after = c.accepted(position({21: "2S"}, waste=["JD", "9H"]), "turn")
+    c.expect(after["stock"] == ["JD", "9H"] and after["waste"] == [], "turn did not move the waste back")
+
+
+def check_turn_limit(c: Checker):
+    pos = position({21: "2S"}, stock=["9H", "4C"], waste=["JD"])
+    passes = 1
+    for _ in range(10):
+        legal = c.engine.legal(pos)
+        if "draw" in legal:
+            pos = c.accepted(pos, "draw")
+        elif "turn" in legal:
+            pos = c.accepted(pos, "turn")
+            passes += 1
+        else:
+            break
+    c.expect(passes == 3 and pos["turns_left"] == 0, f"{passes} passes through the stock, expected 3")
+    c.refused(pos, "turn", "turn.limit")
+    c.expect(c.engine.status(pos) == "stuck", "no move left, but not stuck")
+
+
+def check_turn_order(c: Checker):
+    for n in (1, 2, 3, 1000):
+        pos = c.engine.opening(n)
+        order = pos["waste"] + pos["stock"]
+        for _ in range(len(pos["stock"])):
+            pos = c.accepted(pos, "draw")
+        pos = c.accepted(pos, "turn")
+        c.expect(pos["stock"] == order, f"deal {n}: after a turn the stock is not in the old order")
+        # With cards removed from the waste meanwhile, the rest keep their order.
+        removed_waste = position({21: "2S", 22: "5H"}, stock=["9H", "4C", "JD"], waste=["5C"])
+        for _ in range(3):
+            removed_waste = c.accepted(removed_waste, "draw")
+        removed_waste = c.accepted(removed_waste, "pair JD 2S")
+        removed_waste = c.accepted(removed_waste, "turn")
+        c.expect(removed_waste["stock"] == ["5C", "9H", "4C"], "after a removal and a turn the order changed")
+
+
+def check_removed_gone(c: Checker):
+    pos = position({21: "6H", 22: "7S", 23: "AC"}, stock=["QD"], waste=["2C"])
+    after = c.accepted(pos, "pair 7S 6H")
+    c.refused(after, "pair 7S 6H", "removed.gone")
+    after = c.accepted(after, "draw")
+    c.expect("6H" not in str(after) and "7S" not in str(after), "removed cards came back")
+    c.refused(after, "pair 6H 7S", "removed.gone")
+    c.refused(position({21: "2S"}), "pair JD 2S", "removed.gone")  # a card not in play at all
+
+
+def check_end_win(c: Checker):
+    for turns in (0, 1, 2):
+        pos = position({0: "6H"}, stock=["QD", "3C"], waste=["7S"], turns_left=turns, points=100)
+        after = c.accepted(pos, "pair 7S 6H")
+        c.expect(after["status"] == "won", "emptying the pyramid did not win")
+        c.expect(after["stock"] == ["QD", "3C"], "cards beside the pyramid were touched at the win")
+        c.expect(c.engine.legal(after) == [], "moves are still legal after the win")
+        c.refused(after, "draw", "end.win")
+
+
+def check_end_stuck(c: Checker):
+    stuck = position({21: "2S", 22: "3S"}, waste=["4D"], turns_left=0)
+    c.expect(c.engine.status(stuck) == "stuck" and c.engine.legal(stuck) == [], "no move possible but not stuck")
+    for pos in (position({21: "2S", 22: "3S"}, waste=["4D"], turns_left=1),
+                position({21: "2S", 22: "3S"}, stock=["4D"], turns_left=0),
+                position({21: "2S", 22: "JS"}, turns_left=0)):
+        c.expect(c.engine.status(pos) == "playing", f"a move is possible but status is {c.engine.status(pos)}")
+
+
+def check_points_table(c: Checker):
+    after = c.accepted(position({21: "6H", 22: "7S", 23: "AC"}), "pair 7S 6H")
+    c.expect(after["points"] == 10, f"a pair gave {after['points']} points, expected 10")
+    after = c.accepted(position({1: "2C", 3: "6H", 4: "7S", 21: "AC"}), "pair 7S 6H")
+    c.expect(after["points"] == 10 + 25, f"emptying row 3 gave {after['points']}, expected 35")
+    after = c.accepted(position({1: "6H", 2: "7S", 21: "AC"}), "pair 7S 6H")
+    c.expect(after["points"] == 10 + 25, f"emptying row 2 gave {after['points']}, expected 35")
+    for turns in (0, 1, 2):
+        after = c.accepted(position({0: "KS"}, stock=["QD"], turns_left=turns), "king KS")
+        expected = 5 + 25 + 100 + 50 * turns
+        c.expect(after["points"] == expected, f"win with {turns} turns left gave {after['points']}, expected {expected}")
+    for move, pos in (("draw", position({21: "2S"}, stock=["9H"])), ("turn", position({21: "2S"}, waste=["9H"]))):
+        after = c.accepted(pos, move)
+        c.expect(after["points"] == 0 and after["moves"] == 1, f"{move} changed the points or did not count one move")
+
+
+def check_moves_undo(c: Checker):
+    for n in (1, 2, 3):
+        opening = c.engine.opening(n)
+        legal = c.engine.legal(opening)
+        first = legal[0]
+        after = c.engine.apply(opening, first)
+        seq = [first, "draw", "undo", "undo"]
+        positions = c.engine.positions_of_game(n, seq)
+        c.expect(positions[0] == after and after["moves"] == 1, "one move did not count one")
+        c.expect(positions[1]["moves"] == 2, "the second move did not count")
+        c.expect(positions[2] == after, "undo did not restore the position, points and moves")
+        c.expect(positions[3] == opening, "undo to the start did not give the opening back")
+
+
+RULE_CHECKS = {
+    "cards.values": check_cards_values,
+    "deal.layout": check_deal_layout,
+    "free.covered": check_free_covered,
+    "pair.thirteen": check_cards_values,  # the same sweep over all 1,326 card pairs proves both
+    "pair.one-waste": check_pair_one_waste,
+    "king.alone": check_king_alone,
+    "draw.nonempty": check_draw_nonempty,
+    "turn.when": check_turn_when,
+    "turn.limit": check_turn_limit,
+    "turn.order": check_turn_order,
+    "removed.gone": check_removed_gone,
+    "end.win": check_end_win,
+    "end.stuck": check_end_stuck,
+    "points.table": check_points_table,
+    "moves.undo": check_moves_undo,
+}
+
+
+def run_rule_checks(engines) -> dict[str, dict[str, int]]:
+    """{rule id: {engine name: cases compared}}; raises CheckFailed on the first wrong answer."""
+    results = {}
+    for rule, check in RULE_CHECKS.items():
+        results[rule] = {}
+        for engine in engines:
+            checker = Checker(rule, engine)
+            check(checker)
+            results[rule][engine.name] = checker.count
+    return results
