@@ -1,0 +1,131 @@
+"""`make verify`: every check, then the verified data bundle — and nothing when a check fails.
+
+Like mkdocs' build, it gathers everything first (checks run, results collected in memory) and
+writes once at the end, atomically, so a failed run leaves no new file behind.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .app import AppEngine
+from .checks.engines import AppSide, IndependentSide
+from .checks.example_checks import CheckError, check_constants, check_deals, check_games, check_search
+from .checks.rule_checks import CheckFailed, run_rule_checks
+from .examples import ExampleError, load_examples
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLE_SCHEMA = 1
+
+
+def input_files(examples_dir: Path) -> list[Path]:
+    """What the bundle is made from: the examples and the app's code. The generator re-hashes these."""
+    return sorted(examples_dir.glob("*.yaml")) + sorted((ROOT / "app").glob("*.js"))
+
+
+def fingerprint(paths: list[Path]) -> dict[str, str]:
+    return {str(p.resolve().relative_to(ROOT)): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+
+
+class Report:
+    """One line per check with what it counted, printed as the checks run."""
+
+    def __init__(self):
+        self.checks = []
+
+    def run(self, check_id: str, title: str, fn):
+        started = time.monotonic()
+        counts = fn()
+        seconds = round(time.monotonic() - started, 3)
+        self.checks.append({"id": check_id, "title": title, "counts": counts, "seconds": seconds})
+        shown = ", ".join(f"{k.replace('_', ' ')} {v:,}" if isinstance(v, int) else f"{k.replace('_', ' ')} {v}"
+                          for k, v in counts.items())
+        print(f"  ok  {check_id:<20} {shown}  ({seconds:.1f} s)", flush=True)
+        return counts
+
+
+def run(args, app: AppEngine) -> int:
+    examples_dir = Path(args.examples)
+    out = Path(args.out)
+    print(f"Checking the examples in {examples_dir}/ and the app's rules…", flush=True)
+    report = Report()
+    replays, searches = {}, {}
+    try:
+        examples = load_examples(examples_dir)
+        report.run("examples.read", "Example files read and complete",
+                   lambda: {"files": len(examples), "moves": sum(len(ex.game) for ex in examples)})
+        constants = {}
+        report.run("rules.constants", "Rule constants read from the app's code equal the independent engine's",
+                   lambda: _keep(constants, check_constants(app)))
+        report.run("deal.regenerated", "Deals regenerated from their numbers in both engines; 52 cards, 28 + 23 + 1",
+                   lambda: check_deals(app, examples))
+        report.run("game.replayed", "Every shown move replayed in both engines; final figures compared",
+                   lambda: check_games(app, examples, replays))
+        report.run("search.exact", "Both exact solvers agree, the files state their answer, the games are shortest",
+                   lambda: check_search(app, examples, searches))
+        rule_counts = {}
+        report.run("rules.checked", "Every rule sentence checked against the app's engine and the independent one",
+                   lambda: _rule_summary(rule_counts, run_rule_checks([AppSide(app), IndependentSide()])))
+    except ExampleError as e:
+        print(f"error: {e}", file=sys.stderr)
+        print("No bundle written.", file=sys.stderr)
+        return 2
+    except (CheckError, CheckFailed) as e:
+        print(f"FAILED: {e}", file=sys.stderr)
+        print("No bundle written.", file=sys.stderr)
+        return 1
+
+    bundle = {
+        "schema": BUNDLE_SCHEMA,
+        "verified_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "inputs": fingerprint(input_files(examples_dir)),
+        "rules": constants,
+        "rule_checks": rule_counts,
+        "checks": report.checks,
+        "examples": [_example_entry(app, ex, replays[ex.id], searches[ex.id]) for ex in examples],
+    }
+    write_atomically(out, bundle)
+    print(f"All checks passed. Bundle written to {out}.")
+    return 0
+
+
+def _keep(store: dict, pair: tuple[dict, dict]) -> dict:
+    store.update(pair[0])
+    return pair[1]
+
+
+def _rule_summary(store: dict, results: dict) -> dict:
+    store.update(results)
+    return {"rules": len(results), "cases_app": sum(r["app"] for r in results.values()),
+            "cases_independent": sum(r["independent"] for r in results.values())}
+
+
+def _example_entry(app: AppEngine, ex, steps: list[dict], search: dict) -> dict:
+    return {
+        "id": ex.id,
+        "deal": ex.deal,
+        "file": str(ex.path),
+        "opening": app.opening(ex.deal),
+        "steps": [{"number": i + 1, "move": app_move, "notes": m.notes, "position": pos}
+                  for i, (m, app_move, pos) in enumerate(zip(ex.game, _canonical(ex), steps))],
+        "final": ex.final,
+        "search": {k: search[k] for k in ("max_removed", "shortest", "winnable", "solvers")},
+    }
+
+
+def _canonical(ex) -> list[str]:
+    from . import rules
+
+    return [rules.format_move(rules.parse_move(m.text)) for m in ex.game]
+
+
+def write_atomically(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
