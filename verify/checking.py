@@ -29,7 +29,13 @@ def input_files(examples_dir: Path) -> list[Path]:
 
 
 def fingerprint(paths: list[Path]) -> dict[str, str]:
-    return {str(p.resolve().relative_to(ROOT)): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+    return {_shown(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+
+
+def _shown(path: Path) -> str:
+    """Inside the project: relative to its root (the bundle stays valid in another clone)."""
+    resolved = path.resolve()
+    return str(resolved.relative_to(ROOT)) if resolved.is_relative_to(ROOT) else str(resolved)
 
 
 class Report:
