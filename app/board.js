@@ -1,0 +1,321 @@
+// The board: draws a position (pyramid, stock, waste) with the same cards as the site's SVG
+// pictures (generator/svg.py) and turns clicks and arrow keys into "place activated" calls.
+// It decides no rule: which cards are free comes from the engine, moves are played elsewhere.
+// Every place is one persistent element, updated in place, so keyboard focus stays where it
+// was when a card goes.
+
+import { compile, freeMask, rowAndPlace, PYRAMID_CARDS, ROWS } from './engine.js';
+
+// ---------------------------------------------------------------- words
+/** Text helpers for one language: card names, move descriptions, {placeholder} filling. */
+export function makeWords(strings) {
+  const fill = (template, vars = {}) =>
+    String(template).replace(/\{(\w+)\}/g, (m, key) => (key in vars ? String(vars[key]) : m));
+  const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+  const card = (code) => `${strings.suits[code[1]]} ${strings.ranks[code[0]]}`;
+  const labels = strings.card_labels || {};
+  const label = (code) => labels[code[0]] || (code[0] === 'T' ? '10' : code[0]);
+  // A move in notation, described with the templates of one group ("moves" or "done").
+  const move = (notation, group = strings.moves, vars = {}) => {
+    const [kind, a, b] = notation.split(' ');
+    if (kind === 'pair') return fill(group.pair, { ...vars, a: card(a), b: card(b) });
+    if (kind === 'king') return fill(group.king, { ...vars, card: card(a) });
+    return fill(group[kind], vars);
+  };
+  return { strings, fill, cap, card, label, move };
+}
+
+// ---------------------------------------------------------------- the site's card pictures
+// Geometry and suit shapes as in generator/svg.py (tests compare the markup with it).
+const CARD_W = 100, CARD_H = 140, COL_STEP = 106, ROW_STEP = 66, PAD = 8;
+const VIEW_W = 2 * PAD + 7 * CARD_W + 6 * (COL_STEP - CARD_W); // 752
+const VIEW_H = 2 * PAD + 6 * ROW_STEP + CARD_H; // 552
+const STOCK_XY = [PAD, PAD];
+const WASTE_XY = [VIEW_W - PAD - CARD_W, PAD];
+const WASTE_GHOST_XY = [WASTE_XY[0] - COL_STEP, PAD];
+
+const SUIT_PATHS = {
+  H: 'M50 94C38 80 4 58 4 31C4 15 16 4 30 4C40 4 47 10 50 19C53 10 60 4 70 4C84 4 96 15 96 31C96 58 62 80 50 94Z',
+  D: 'M50 2Q66 28 88 50Q66 72 50 98Q34 72 12 50Q34 28 50 2Z',
+  S: 'M50 3C38 20 4 40 4 64C4 79 15 88 28 88C37 88 44 83 47 77C46 87 41 93 32 98H68C59 93 54 87 53 77C56 83 63 88 72 88C85 88 96 79 96 64C96 40 62 20 50 3Z',
+  C: 'M30 26A20 20 0 1 0 70 26A20 20 0 1 0 30 26ZM6 60A20 20 0 1 0 46 60A20 20 0 1 0 6 60ZM54 60A20 20 0 1 0 94 60A20 20 0 1 0 54 60ZM38 50A12 12 0 1 0 62 50A12 12 0 1 0 38 50ZM47 62C47 80 42 91 32 98H68C58 91 53 80 53 62Z',
+};
+const CHECK = 'M-6 0.5L-1.5 5L6.5 -4.5';
+const CROSS = 'M-5 -5L5 5M5 -5L-5 5';
+// A circular arrow on the empty stock place while the waste can still be turned back.
+const TURN_ICON = 'M70 52A24 24 0 1 0 74 76M70 52L72 34M70 52L52 50';
+
+const pip = (suit, x, y, size, cls) =>
+  `<path class="pip ${cls}" transform="translate(${x} ${y}) scale(${size / 100})" d="${SUIT_PATHS[suit]}"/>`;
+
+const badge = (mark) =>
+  `<circle class="badge" cx="${CARD_W - 17}" cy="${CARD_H - 17}" r="13"/>` +
+  `<path class="badge-mark" transform="translate(${CARD_W - 17} ${CARD_H - 17})" d="${mark}"/>`;
+
+/** One face-up card, as svg.py's card_svg(code, 0, 0, free=, highlight=) draws it. */
+export function cardSvg(code, label, { free = false, ghost = false } = {}) {
+  const suit = code[1];
+  const classes = ['card', 'HD'.includes(suit) ? 'red' : 'black'];
+  if (ghost) classes.push('ghost');
+  else if (free) classes.push('free');
+  const long = label.length > 1;
+  const rank = long
+    ? `<text class="rank long" x="6" y="45">${label}</text>`
+    : `<text class="rank" x="25" y="45" text-anchor="middle">${label}</text>`;
+  return `<g class="${classes.join(' ')}" data-code="${code}" transform="translate(0 0)">` +
+    `<rect class="face" width="${CARD_W}" height="${CARD_H}" rx="9"/>${rank}` +
+    pip(suit, long ? 60 : 47, 14, 28, 'corner') + pip(suit, 22, 64, 56, 'centre') +
+    (ghost ? badge(CROSS) : free ? badge(CHECK) : '') + '</g>';
+}
+
+function placeSvg(kind, extra = '') {
+  return `<g class="place ${kind}" transform="translate(0 0)"><rect class="outline" x="2" y="2" ` +
+    `width="${CARD_W - 4}" height="${CARD_H - 4}" rx="9"/>${extra}</g>`;
+}
+
+function backSvg(count) {
+  return '<g class="back" transform="translate(0 0)">' +
+    `<rect class="back-face" width="${CARD_W}" height="${CARD_H}" rx="9"/>` +
+    `<rect class="back-inner" x="8" y="8" width="${CARD_W - 16}" height="${CARD_H - 16}" rx="5"/>` +
+    `<text class="count stock-count" x="${CARD_W / 2}" y="${CARD_H / 2 + 16}" text-anchor="middle">${count}</text></g>`;
+}
+
+const svgBox = (inner) =>
+  `<svg viewBox="0 0 ${CARD_W} ${CARD_H}" aria-hidden="true" focusable="false">${inner}</svg>`;
+
+// ---------------------------------------------------------------- layout
+function pyramidXY(k) {
+  const { row, place } = rowAndPlace(k);
+  return [PAD + ((ROWS - row) * COL_STEP) / 2 + (place - 1) * COL_STEP, PAD + (row - 1) * ROW_STEP];
+}
+
+const pct = (v, total) => `${((v / total) * 100).toFixed(4)}%`;
+
+function placeAt(el, [x, y], z) {
+  Object.assign(el.style, {
+    left: pct(x, VIEW_W), top: pct(y, VIEW_H), width: pct(CARD_W, VIEW_W), height: pct(CARD_H, VIEW_H), zIndex: z,
+  });
+}
+
+// Where a place is, for arrow keys: the middle of the part one can see.
+function centreOf(key) {
+  if (key === 'stock') return [STOCK_XY[0] + CARD_W / 2, STOCK_XY[1] + CARD_H / 2];
+  if (key === 'waste') return [WASTE_XY[0] + CARD_W / 2, WASTE_XY[1] + CARD_H / 2];
+  const k = Number(key.slice(1));
+  const [x, y] = pyramidXY(k);
+  return [x + CARD_W / 2, y + (rowAndPlace(k).row === ROWS ? CARD_H / 2 : ROW_STEP / 2)];
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// ---------------------------------------------------------------- the board
+/**
+ * Builds the board inside `host`. interactive: places are buttons that call
+ * onActivate(key) on click, Enter or Space (keys: 'p0'…'p27', 'stock', 'waste');
+ * otherwise a read-only picture (role img) for the replay.
+ */
+export function createBoard(host, words, { interactive = true, onActivate = () => {} } = {}) {
+  const s = words.strings;
+  const el = document.createElement('div');
+  el.className = 'pyr pyr-board';
+  if (interactive) {
+    el.setAttribute('role', 'group');
+    el.setAttribute('aria-label', s.board.label);
+  } else {
+    el.setAttribute('role', 'img');
+  }
+  const tag = interactive ? 'button' : 'div';
+  const slots = new Map();
+  const make = (key, xy, z) => {
+    const slot = document.createElement(tag);
+    slot.className = 'pyr-slot';
+    slot.dataset.key = key;
+    if (interactive) { slot.type = 'button'; slot.tabIndex = -1; }
+    placeAt(slot, xy, z);
+    el.append(slot);
+    slots.set(key, { el: slot, markup: '' });
+    return slot;
+  };
+  for (let k = 0; k < PYRAMID_CARDS; k++) {
+    const { row, place } = rowAndPlace(k);
+    const slot = make(`p${k}`, pyramidXY(k), row + 1);
+    slot.dataset.row = row;
+    slot.dataset.col = place;
+  }
+  make('stock', STOCK_XY, 1).dataset.pile = 'stock';
+  make('waste', WASTE_XY, 1).dataset.pile = 'waste';
+  if (!interactive) make('ghost', WASTE_GHOST_XY, 1).dataset.pile = 'waste';
+
+  const label = (cls, y, side) => {
+    const div = document.createElement('div');
+    div.className = `pyr-label ${cls}`;
+    div.setAttribute('aria-hidden', 'true');
+    div.style.top = pct(y, VIEW_H);
+    div.style[side] = pct(PAD, VIEW_W);
+    el.append(div);
+    return div;
+  };
+  const stockName = label('pile-name', PAD + CARD_H + 6, 'left');
+  const stockInfo = label('pile-info', PAD + CARD_H + 40, 'left');
+  const wasteName = label('pile-name', PAD + CARD_H + 6, 'right');
+  const wasteInfo = label('pile-info', PAD + CARD_H + 40, 'right');
+  stockName.textContent = s.board.stock;
+  wasteName.textContent = s.board.waste;
+  host.append(el);
+
+  let current = 'p27'; // the roving tab stop: the one place Tab lands on
+  let present = new Set();
+
+  function setSlot(key, markup, classes, aria) {
+    const slot = slots.get(key);
+    if (slot.markup !== markup) { slot.el.innerHTML = markup; slot.markup = markup; }
+    slot.el.className = ['pyr-slot', ...classes].join(' ');
+    if (interactive) {
+      slot.el.setAttribute('aria-label', aria.label);
+      slot.el.setAttribute('aria-pressed', String(!!aria.pressed));
+      if (aria.disabled) slot.el.setAttribute('aria-disabled', 'true');
+      else slot.el.removeAttribute('aria-disabled');
+    }
+    if (aria.code) slot.el.dataset.code = aria.code;
+    else delete slot.el.dataset.code;
+  }
+
+  /**
+   * Draws a position. view: {selected: key|null, hinted: Set of keys,
+   * ghosts: Set of codes removed by the last move (drawn faded at their places; read-only board)}.
+   */
+  function render(position, view = {}) {
+    const selected = view.selected || null;
+    const hinted = view.hinted || new Set();
+    const ghosts = view.ghosts || new Set();
+    const free = freeMask(compile(position).pyr);
+    present = new Set(['stock', 'waste']);
+    for (let k = 0; k < PYRAMID_CARDS; k++) {
+      const key = `p${k}`;
+      const code = position.pyramid[k];
+      const { row, place } = rowAndPlace(k);
+      const ghost = !code && view.before && ghosts.has(view.before.pyramid[k]) ? view.before.pyramid[k] : null;
+      if (code) {
+        present.add(key);
+        const isFree = ((free >> k) & 1) === 1;
+        const parts = [words.fill(s.aria.card, { card: words.card(code), row }), isFree ? s.aria.free : s.aria.covered];
+        if (hinted.has(key)) parts.push(s.aria.hinted);
+        setSlot(key, svgBox(cardSvg(code, words.label(code), { free: isFree })),
+          ['has-card', isFree ? 'is-free' : 'is-covered', selected === key ? 'is-selected' : '', hinted.has(key) ? 'is-hinted' : ''].filter(Boolean),
+          { label: parts.join(', '), pressed: selected === key, code });
+      } else if (ghost) {
+        setSlot(key, svgBox(cardSvg(ghost, words.label(ghost), { ghost: true })), ['is-ghost'], { label: '', code: ghost });
+      } else {
+        setSlot(key, svgBox(placeSvg('removed')), ['is-removed'],
+          { label: words.fill(s.aria.removed, { row, place }), disabled: true });
+      }
+    }
+    renderPiles(position, { selected, hinted, ghosts, before: view.before });
+    if (!interactive) el.setAttribute('aria-label', describe(position));
+    else if (slots.get(current)) setTabStop(current);
+  }
+
+  function renderPiles(position, { selected, hinted, ghosts, before }) {
+    const stockCount = position.stock.length;
+    const turns = position.turns_left;
+    if (stockCount > 0) {
+      setSlot('stock', svgBox(backSvg(stockCount)), ['has-card', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
+        { label: words.fill(s.aria.stock, { count: stockCount }) });
+    } else {
+      const canTurn = turns > 0 && position.waste.length > 0;
+      const icon = canTurn ? `<path class="turn-icon" d="${TURN_ICON}"/>` : '';
+      setSlot('stock', svgBox(placeSvg('empty', icon)), ['is-empty', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
+        { label: words.fill(turns > 0 ? s.aria.stock_turn : s.aria.stock_empty, { turns }) });
+    }
+    stockInfo.textContent = words.fill(s.board.turns_left, { turns });
+
+    const top = position.waste[position.waste.length - 1];
+    if (top) {
+      const parts = [words.fill(s.aria.waste, { card: words.card(top), count: position.waste.length })];
+      if (hinted.has('waste')) parts.push(s.aria.hinted);
+      setSlot('waste', svgBox(cardSvg(top, words.label(top))),
+        ['has-card', selected === 'waste' ? 'is-selected' : '', hinted.has('waste') ? 'is-hinted' : ''].filter(Boolean),
+        { label: parts.join(', '), pressed: selected === 'waste', code: top });
+    } else {
+      setSlot('waste', svgBox(placeSvg('empty')), ['is-empty'], { label: s.aria.waste_empty });
+    }
+    wasteInfo.textContent = words.fill(s.board.cards, { count: position.waste.length });
+
+    if (slots.has('ghost')) {
+      // The waste top a move just removed, drawn beside the waste like svg.py does.
+      const gone = before && before.waste[before.waste.length - 1];
+      const show = gone && ghosts.has(gone) ? gone : null;
+      setSlot('ghost', show ? svgBox(cardSvg(show, words.label(show), { ghost: true })) : '', show ? ['is-ghost'] : ['is-hidden'],
+        { label: '', code: show });
+    }
+  }
+
+  // A text picture of the position, for the read-only board.
+  function describe(position) {
+    const free = freeMask(compile(position).pyr);
+    const rows = [];
+    for (let r = 1, k = 0; r <= ROWS; r++) {
+      const names = [];
+      for (let c = 1; c <= r; c++, k++) {
+        const code = position.pyramid[k];
+        if (code) names.push(((free >> k) & 1) ? `${words.card(code)} (${s.aria.free})` : words.card(code));
+      }
+      rows.push(names.length ? words.fill(s.aria.row, { row: r, cards: names.join(', ') }) : words.fill(s.aria.row_empty, { row: r }));
+    }
+    const top = position.waste[position.waste.length - 1];
+    rows.push(`${words.cap(s.board.stock)}: ${words.fill(s.board.cards, { count: position.stock.length })}.`);
+    rows.push(top ? `${words.fill(s.aria.waste, { card: words.card(top), count: position.waste.length })}.` : `${s.aria.waste_empty}.`);
+    return rows.join(' ');
+  }
+
+  function setTabStop(key) {
+    for (const [k, slot] of slots) slot.el.tabIndex = k === key ? 0 : -1;
+    current = key;
+  }
+
+  function focus(key) {
+    if (!slots.has(key)) return;
+    setTabStop(key);
+    slots.get(key).el.focus();
+  }
+
+  // Arrow keys: the nearest place that still holds something, in that direction; a place
+  // further off to the side counts double, so rows are followed before jumping across.
+  function move(fromKey, [dx, dy]) {
+    const [x0, y0] = centreOf(fromKey);
+    let best = null, bestScore = Infinity;
+    for (const key of present) {
+      if (key === fromKey) continue;
+      const [x, y] = centreOf(key);
+      const along = (x - x0) * dx + (y - y0) * dy;
+      if (along <= 1) continue;
+      const across = Math.abs(dx ? y - y0 : x - x0);
+      const score = along + 2 * across;
+      if (score < bestScore) { best = key; bestScore = score; }
+    }
+    return best;
+  }
+
+  if (interactive) {
+    el.addEventListener('click', (event) => {
+      const slot = event.target.closest('.pyr-slot');
+      if (!slot || slot.getAttribute('aria-disabled') === 'true') return;
+      setTabStop(slot.dataset.key);
+      onActivate(slot.dataset.key);
+    });
+    el.addEventListener('keydown', (event) => {
+      const step = ARROWS[event.key];
+      const slot = event.target.closest('.pyr-slot');
+      if (!step || !slot || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      const next = move(slot.dataset.key, step);
+      if (next) focus(next);
+    });
+    el.addEventListener('focusin', (event) => {
+      const slot = event.target.closest('.pyr-slot');
+      if (slot) setTabStop(slot.dataset.key);
+    });
+  }
+
+  return { el, render, focus, get current() { return current; } };
+}

@@ -1,0 +1,79 @@
+// Hint, as RULES.md describes it: a quick legal suggestion at once, then a search in a Web
+// Worker from the same position that confirms a winning move, proves the position lost, or
+// gives up at its limit. The worker runs off the page's thread, so the page never freezes.
+
+import { legalMoves } from './engine.js';
+
+// The search gives up after this long; the quick suggestion then stays, marked "not checked".
+const TIME_LIMIT_MS = 8000;
+
+/** A legal move picked without searching: a king, else a pair, else draw, else turn; or null. */
+export function quickSuggestion(position) {
+  const moves = legalMoves(position);
+  for (const kind of ['king', 'pair', 'draw', 'turn']) {
+    const move = moves.find((m) => m.startsWith(kind));
+    if (move) return move;
+  }
+  return null;
+}
+
+/**
+ * One search at a time. start(position, done) calls done({result: 'won'|'lost'|'undecided',
+ * move}) once, unless cancel() came first. A worker that is busy when the position changes is
+ * terminated; an idle one is kept for the next hint, so it starts warm.
+ */
+export class HintSearch {
+  constructor(workerUrl) {
+    this.workerUrl = workerUrl;
+    this.worker = null;
+    this.pending = null; // {id, done, timer}
+    this.nextId = 0;
+  }
+
+  start(position, done) {
+    this.cancel();
+    const id = ++this.nextId;
+    const finish = (answer) => {
+      if (!this.pending || this.pending.id !== id) return;
+      clearTimeout(this.pending.timer);
+      this.pending = null;
+      done(answer);
+    };
+    try {
+      if (!this.worker) {
+        this.worker = new Worker(this.workerUrl, { type: 'module' });
+        this.worker.onmessage = (event) => {
+          if (this.pending && event.data.id === this.pending.id) this.pending.finish(event.data);
+        };
+        this.worker.onerror = (event) => {
+          event.preventDefault();
+          this.stopWorker();
+          if (this.pending) this.pending.finish({ result: 'undecided', move: null });
+        };
+      }
+      this.pending = { id, finish, timer: setTimeout(() => { this.stopWorker(); finish({ result: 'undecided', move: null }); }, TIME_LIMIT_MS) };
+      this.worker.postMessage({ id, position });
+    } catch {
+      // No workers here (very old browser, or blocked): the suggestion stays unchecked.
+      this.pending = { id, finish, timer: 0 };
+      finish({ result: 'undecided', move: null });
+    }
+  }
+
+  /** Forget the running search (the position changed); a busy worker is stopped. */
+  cancel() {
+    if (!this.pending) return;
+    clearTimeout(this.pending.timer);
+    this.pending = null;
+    this.stopWorker();
+  }
+
+  get busy() {
+    return this.pending !== null;
+  }
+
+  stopWorker() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+  }
+}

@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): each prints its figures; none is a test."""

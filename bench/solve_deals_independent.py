@@ -1,0 +1,12 @@
+"""Solves the openings of deals FIRST … LAST with the independent solver; one JSON line per deal."""
+import json
+import sys
+
+from verify import rules, solver
+
+first, last = map(int, sys.argv[1:3])
+solver.solve(rules.to_json(rules.opening(25)))  # compile (numba) before timing
+for n in range(first, last + 1):
+    r = solver.solve(rules.to_json(rules.opening(n)))
+    print(json.dumps({"deal": n, "max_removed": r.max_removed, "shortest": r.shortest,
+                      "positions": r.positions, "seconds": r.seconds}), flush=True)

@@ -1,0 +1,80 @@
+"""What each language brings (docs/<lang>/): page sources, interface strings, game strings.
+
+A language is complete when it has every page and every string the default language has;
+the build never lets one language stand in for another.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import BuildError
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@dataclass
+class Language:
+    code: str
+    name: str
+    search: str          # lunr language code for the search index
+    folder: Path
+    strings: dict
+    game_strings: dict
+    pages: dict[str, Path]  # "index.md" → source file
+
+
+def read_yaml(path: Path):
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BuildError(f"{path}: missing") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        raise BuildError(f"{path}{f', line {mark.line + 1}' if mark else ''}: not valid YAML ({getattr(e, 'problem', e)})") from None
+
+
+def load_languages(docs: Path = DOCS) -> tuple[list[Language], str]:
+    listing = read_yaml(docs / "languages.yml")
+    languages = []
+    for entry in listing["languages"]:
+        folder = docs / entry["code"]
+        game_file = folder / "game.json"
+        try:
+            game = json.loads(game_file.read_text(encoding="utf-8")) if game_file.exists() else {}
+        except json.JSONDecodeError as e:
+            raise BuildError(f"{game_file}, line {e.lineno}: not valid JSON ({e.msg})") from None
+        pages = {p.name: p for p in sorted((folder / "pages").glob("*.md"))}
+        languages.append(Language(entry["code"], entry["name"], entry.get("search", entry["code"]), folder,
+                                  read_yaml(folder / "strings.yml") or {}, game, pages))
+    return languages, listing.get("default", languages[0].code)
+
+
+def _keys(data, prefix="") -> set[str]:
+    if isinstance(data, dict):
+        out = set()
+        for k, v in data.items():
+            out |= {f"{prefix}{k}"} | _keys(v, f"{prefix}{k}.")
+        return out
+    return set()
+
+
+def completeness_problems(languages: list[Language], default: str) -> list[str]:
+    """Every page, string and game string of the default language must exist in each other one."""
+    reference = next(lang for lang in languages if lang.code == default)
+    problems = []
+    for lang in languages:
+        if lang is reference:
+            continue
+        for page in sorted(set(reference.pages) - set(lang.pages)):
+            problems.append(f"{lang.folder / 'pages' / page}: missing page (present in {reference.code})")
+        for page in sorted(set(lang.pages) - set(reference.pages)):
+            problems.append(f"{lang.folder / 'pages' / page}: page not in the default language {reference.code}")
+        for key in sorted(_keys(reference.strings) - _keys(lang.strings)):
+            problems.append(f"{lang.folder / 'strings.yml'}: missing string '{key}' (present in {reference.code})")
+        for key in sorted(_keys(reference.game_strings) - _keys(lang.game_strings)):
+            problems.append(f"{lang.folder / 'game.json'}: missing string '{key}' (present in {reference.code})")
+    return problems

@@ -1,0 +1,192 @@
+"""Renders one language's page sources (Jinja2 → Markdown) from its filled context.
+
+StrictUndefined: a name the context does not have stops the build, naming file and line.
+The helper functions turn verified data into Markdown, HTML tables and inline SVG.
+"""
+from __future__ import annotations
+
+import sys
+import traceback
+from html import escape
+from pathlib import Path
+
+import jinja2
+
+from . import svg
+from .errors import BuildError
+
+
+class PageFunctions:
+    """The functions a page may call, bound to one language's context."""
+
+    def __init__(self, context: dict, assets_url_of):
+        self.c = context
+        self.words = context["_words"]
+        self.assets_url_of = assets_url_of
+        self.page = None  # set while a page renders
+        self._ids = 0
+
+    def export(self) -> dict:
+        return {name: getattr(self, name) for name in (
+            "rule", "picture", "chapter_pictures", "pairs_table", "moves_list", "checks_table",
+            "rule_checks_table", "variants_table", "game", "replay")}
+
+    def _example(self, example_id: str) -> dict:
+        key = example_id.replace("-", "_")
+        if key not in self.c["examples"]:
+            raise BuildError(f"no example '{example_id}' in the verified bundle (have: {', '.join(self.c['examples'])})")
+        return self.c["examples"][key]
+
+    # -- links to the rule checks
+    def rule(self, rule_id: str) -> str:
+        if rule_id not in self.c["rule_checks"]:
+            raise BuildError(f"rule('{rule_id}'): no such rule check in the bundle")
+        return f"[✓&nbsp;{rule_id}](sources.md#rule-{rule_id.replace('.', '-')}){{ .rule-ref }}"
+
+    def _rule_values(self) -> dict:
+        r = self.c["rules"]
+        return {"target_sum": r["target_sum"], "turns_allowed": r["turns_allowed"], "passes": r["passes"],
+                "pyramid_cards": r["pyramid_cards"], "deck_size": r["deck_size"], "stock_cards": r["stock_cards"],
+                "per_card": r["points"]["per_card"], "row_cleared": r["points"]["row_cleared"], "win": r["points"]["win"],
+                "per_unused_turn": r["points"]["per_unused_turn"], "max_deal": self.words.num(r["max_deal"])}
+
+    # -- pictures
+    def picture(self, example_id: str, which="opening") -> str:
+        ex = self._example(example_id)
+        titles = self.c["s"]["picture_titles"]
+        highlight = frozenset()
+        if which in ("opening", 0):
+            position, title = ex["opening"], titles["opening"].format(deal=ex["deal"])
+        else:
+            step = ex["steps"][int(which) - 1]
+            kind, *cards = step["move"].split()
+            # Removed cards are drawn as ghosts on the position before the move.
+            position, highlight = ((step["before"], frozenset(cards)) if kind in ("pair", "king")
+                                   else (step["position"], frozenset()))
+            title = titles["after"].format(deal=ex["deal"], number=step["number"], words=step["words"])
+        self._ids += 1
+        picture = svg.pyramid_svg(position, names=self.words.names, text=self.words.picture_text, title=title,
+                                  highlight=highlight, id_prefix=f"pic-{ex['id']}-{self._ids}")
+        return f'<figure class="pyramid-figure">\n{picture}\n<figcaption>{escape(title)}</figcaption>\n</figure>'
+
+    def chapter_pictures(self, example_id: str) -> str:
+        ex = self._example(example_id)
+        parts = []
+        for chapter in ex["chapters"]:
+            parts.append(f'<p class="chapter-title"><strong>{escape(chapter["title"])}</strong></p>\n\n'
+                         + self.picture(example_id, chapter["number"] or "opening"))
+        return "\n\n".join(parts)
+
+    # -- tables
+    def pairs_table(self) -> str:
+        t = self.c["s"]["tables"]["pairs"]
+        target = self.c["rules"]["target_sum"]
+        rows = [f"| {t['cards']} | {t['values']} | {t['sum']} |", "|---|---|---|"]
+        for p in self.c["pairs"]:
+            rows.append(f"| {p['low_name']} + {p['high_name']} | {p['low']} + {p['high']} | {target} |")
+        king = self.c["king"]
+        rows.append(f"| {king['name']} | {king['value']} | {t['king_alone']} |")
+        return "\n".join(rows)
+
+    def moves_list(self, example_id: str) -> str:
+        ex = self._example(example_id)
+        lines = []
+        for step in ex["steps"]:
+            note = f" — *{step['note']}*" if step["note"] else ""
+            lines.append(f"{step['number']}. {step['words']}{note}")
+        return "\n".join(lines)
+
+    def checks_table(self) -> str:
+        s = self.c["s"]
+        t = s["tables"]["checks"]
+        rows = [f"| {t['check']} | {t['counted']} | {t['time']} |", "|---|---|---|"]
+        for check in self.c["checks"]:
+            counted = "; ".join(f"{s['count_words'][k]}: {self._count(v, k)}" for k, v in check["counts"].items())
+            rows.append(f"| {s['check_titles'][check['id']]} <br>`{check['id']}` | {counted} | {self.words.seconds(check['seconds'])} |")
+        return "\n".join(rows)
+
+    def _count(self, value, key: str) -> str:
+        return self.words.seconds(value) if key.endswith("seconds") else self.words.num(value)
+
+    def rule_checks_table(self) -> str:
+        s = self.c["s"]
+        t = s["tables"]["rule_checks"]
+        values = self._rule_values()
+        body = "".join(
+            f'<tr id="rule-{rid.replace(".", "-")}"><td><code>{rid}</code></td>'
+            f'<td>{escape(s["rules_text"][rid].format(**values))}</td>'
+            f'<td>{self.words.num(counts["app"])}</td><td>{self.words.num(counts["independent"])}</td></tr>'
+            for rid, counts in self.c["rule_checks"].items())
+        return (f'<table class="rule-checks"><thead><tr><th>{t["rule"]}</th><th>{t["sentence"]}</th>'
+                f'<th>{t["app"]}</th><th>{t["independent"]}</th></tr></thead><tbody>{body}</tbody></table>')
+
+    def variants_table(self) -> str:
+        variants = self.c["variants"]
+        if not variants:
+            return ""
+        s = self.c["s"]
+        t = s["tables"]["variants"]
+        rows = [f"| {t['variant']} | {t['deals']} | {t['won']} | {t['share']} | {t['interval']} |", "|---|---|---|---|---|"]
+        for v in variants:
+            rows.append(f"| {s['variants_names'][v['variant']]} | {self.words.num(v['deals'])} | {self.words.num(v['won'])} "
+                        f"| {self.words.pct(v['share'])} | {self.words.pct(v['low'])}–{self.words.pct(v['high'])} |")
+        return "\n".join(rows)
+
+    # -- the game and the replay (the app's own modules, copied into the site)
+    def game(self) -> str:
+        try:
+            from .game_embed import game_html
+        except ImportError:
+            return '<div class="pyramide-game"></div>'
+        return game_html(self.c["lang"], self.c["_game_strings"], self.c["_pool"], self.assets_url_of(self.page))
+
+    def replay(self) -> str:
+        ex = self._example("winnable")
+        fallback = self.chapter_pictures("winnable")
+        try:
+            from .game_embed import replay_html
+        except ImportError:
+            return fallback
+        data = {"deal": ex["deal"], "moves": [s["move"] for s in ex["steps"]],
+                "chapters": [{"title": c["title"], "move_index": c["number"]} for c in ex["chapters"]]}
+        return replay_html(self.c["lang"], self.c["_game_strings"], data, self.assets_url_of(self.page), fallback)
+
+
+def make_environment(folder: Path, context: dict, functions: PageFunctions) -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.StrictUndefined,
+                             keep_trailing_newline=True, autoescape=False)
+    words = context["_words"]
+    env.filters.update(num=words.num, pct=words.pct, date=words.date, card=words.card, seconds=words.seconds,
+                       move=words.move)
+    env.globals.update({k: v for k, v in context.items() if not k.startswith("_")})
+    env.globals.update(functions.export())
+    return env
+
+
+def render_page(env: jinja2.Environment, functions: PageFunctions, source: Path) -> str:
+    functions.page = source.name
+    try:
+        return env.get_template(source.name).render()
+    except jinja2.TemplateSyntaxError as e:
+        raise BuildError(f"{source}, line {e.lineno}: template syntax error: {e.message}") from None
+    except (jinja2.UndefinedError, BuildError, KeyError, IndexError) as e:
+        line = _template_line(source)
+        raise BuildError(f"{source}{f', line {line}' if line else ''}: {_describe(e)}") from None
+
+
+def _describe(e: Exception) -> str:
+    if isinstance(e, jinja2.UndefinedError):
+        return f"unknown name in the template: {e.message}"
+    if isinstance(e, KeyError):
+        return f"missing string or value {e}"
+    return str(e)
+
+
+def _template_line(source: Path) -> int | None:
+    """The template line being rendered when the error happened (Jinja maps frames to it)."""
+    tb = sys.exc_info()[2]
+    line = None
+    for frame in traceback.extract_tb(tb):
+        if Path(frame.filename).name == source.name and frame.filename.endswith(str(source.name)):
+            line = frame.lineno
+    return line

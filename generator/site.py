@@ -1,0 +1,167 @@
+"""The whole build: gather (bundle, languages, facts, every page rendered in memory), then
+write (page Markdown, one MkDocs build per language, the root page, the game's files) into a
+staging folder, and only then swap it into place — so a failed build leaves the published
+copy exactly as it was.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from html import escape
+from pathlib import Path
+
+import yaml
+
+from .bundle import ROOT, load_bundle
+from .context import build_context
+from .errors import BuildError
+from .languages import DOCS, Language, completeness_problems, load_languages, read_yaml
+from .numbers import page_problems, string_problems
+from .pages import PageFunctions, make_environment, render_page
+
+BUILD = ROOT / "build"
+BUNDLE = BUILD / "verified.json"
+APP = ROOT / "app"
+PAGE_ORDER = ("index.md", "examples.md", "variants.md", "sources.md")
+
+
+def lint(languages: list[Language], default: str) -> list[str]:
+    """Per language: missing pages or strings, and numbers not backed by data."""
+    problems = completeness_problems(languages, default)
+    for lang in languages:
+        for source in lang.pages.values():
+            problems += page_problems(source)
+        problems += string_problems(lang.folder / "strings.yml", lang.strings)
+        problems += string_problems(lang.folder / "game.json", lang.game_strings)
+    return problems
+
+
+def assets_url(page_name: str) -> str:
+    """The game's files from a page: pages live at <lang>/ (index) or <lang>/<name>/."""
+    return "../assets/app" if page_name == "index.md" else "../../assets/app"
+
+
+def gather(bundle_path: Path = BUNDLE) -> tuple[list[Language], str, dict[str, dict[str, str]]]:
+    bundle = load_bundle(bundle_path)
+    languages, default = load_languages()
+    problems = lint(languages, default)
+    if problems:
+        raise BuildError("the page sources are not ready:\n  " + "\n  ".join(problems))
+    facts = read_yaml(DOCS / "facts.yml")
+    listing = read_yaml(DOCS / "languages.yml")
+    formats = {entry["code"]: entry for entry in listing["languages"]}
+    rendered = {}
+    for lang in languages:
+        context = build_context(bundle, lang, facts, formats[lang.code])
+        context["_game_strings"] = lang.game_strings
+        functions = PageFunctions(context, assets_url)
+        env = make_environment(lang.folder / "pages", context, functions)
+        rendered[lang.code] = {name: render_page(env, functions, source) for name, source in lang.pages.items()}
+    return languages, default, rendered
+
+
+def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, site_dir: Path) -> dict:
+    nav_titles = lang.strings["nav"]
+    pages = [p for p in PAGE_ORDER if p in lang.pages] + sorted(set(lang.pages) - set(PAGE_ORDER))
+    return {
+        "INHERIT": str(ROOT / "mkdocs.yml"),
+        "site_name": lang.strings["site_name"],
+        "site_description": lang.strings["site_description"],
+        "docs_dir": str(docs_dir),
+        "site_dir": str(site_dir),
+        "theme": {"language": lang.code},
+        "plugins": [{"search": {"lang": [lang.search]}}],
+        "nav": [{nav_titles[p[:-3]]: p} for p in pages],
+        "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/", "lang": other.code} for other in languages]},
+    }
+
+
+def write_site(languages: list[Language], default: str, rendered: dict, stage: Path) -> None:
+    for lang in languages:
+        docs_dir = BUILD / "pages" / lang.code
+        if docs_dir.exists():
+            shutil.rmtree(docs_dir)
+        (docs_dir / "stylesheets").mkdir(parents=True)
+        shutil.copy(ROOT / "generator" / "assets" / "site.css", docs_dir / "stylesheets" / "site.css")
+        for name, text in rendered[lang.code].items():
+            (docs_dir / name).write_text(text, encoding="utf-8")
+        config = BUILD / "mkdocs" / f"{lang.code}.yml"
+        config.parent.mkdir(parents=True, exist_ok=True)
+        config.write_text(yaml.safe_dump(mkdocs_config(lang, languages, docs_dir, stage / lang.code), allow_unicode=True))
+        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            raise BuildError(f"mkdocs build --strict failed for {lang.code} ({config}):\n{result.stderr.strip()}")
+    shutil.copytree(APP, stage / "assets" / "app", ignore=shutil.ignore_patterns("*.md"))
+    (stage / "index.html").write_text(root_page(languages, default), encoding="utf-8")
+
+
+def root_page(languages: list[Language], default: str) -> str:
+    """The site root: sends the reader to a language by the browser's settings, with a visible choice."""
+    codes = json.dumps({lang.code: lang.code for lang in languages} | {"no": "nb", "nn": "nb"} if any(
+        lang.code == "nb" for lang in languages) else {lang.code: lang.code for lang in languages})
+    links = "\n".join(f'    <li><a href="{lang.code}/" hreflang="{lang.code}" lang="{lang.code}">{escape(lang.name)}</a>'
+                      f' <span lang="{lang.code}">— {escape(lang.strings["root"]["choose"])}</span></li>' for lang in languages)
+    first = next(lang for lang in languages if lang.code == default)
+    return f"""<!doctype html>
+<html lang="{first.code}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(first.strings["site_name"])}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 30rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }}
+a {{ font-size: 1.25rem; }}
+li {{ margin: .75rem 0; }}
+</style>
+<script>
+  // Go to the reader's language when the browser names one we have; otherwise stay and let them choose.
+  (function () {{
+    var have = {codes};
+    var wanted = navigator.languages || [navigator.language || ""];
+    for (var i = 0; i < wanted.length; i++) {{
+      var code = String(wanted[i]).toLowerCase().split("-")[0];
+      if (have[code]) {{ location.replace(have[code] + "/" + location.hash); return; }}
+    }}
+  }})();
+</script>
+</head>
+<body>
+<h1>{escape(first.strings["site_name"])}</h1>
+<ul>
+{links}
+</ul>
+</body>
+</html>
+"""
+
+
+def swap_into(stage: Path, dest: Path) -> None:
+    """Replace dest by stage with two renames; the old copy is removed only after the swap."""
+    dest = dest.resolve()
+    old = dest.with_name(dest.name + ".old")
+    if old.exists():
+        shutil.rmtree(old)
+    if dest.exists():
+        os.replace(dest, old)
+    os.replace(stage, dest)
+    if old.exists():
+        shutil.rmtree(old)
+
+
+def build(dest: Path) -> Path:
+    languages, default, rendered = gather()
+    dest = dest.resolve()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}-", dir=dest.parent))
+    try:
+        write_site(languages, default, rendered, stage)
+        swap_into(stage, dest)
+    finally:
+        if stage.exists():
+            shutil.rmtree(stage)
+    return dest
