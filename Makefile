@@ -30,18 +30,21 @@ test-py: setup
 # Every test: the app's JS unit tests, then pytest (whose summary line closes the run).
 test: setup browser test-js test-py
 
-# Every check; writes build/verified.json only when all pass.
+# Every check; writes build/verified.json only when all pass. Then, per language: missing
+# pages or strings, and numbers in page sources not backed by data.
 verify: setup
 	$(PY) -m verify check
+	$(PY) -m generator lint
 
 site: verify
 	$(PY) -m generator build
 	@echo "Site built in $(CURDIR)/site — open site/index.html, or run 'make serve'."
 
 serve: site
-	$(VENV)/bin/mkdocs serve -f build/mkdocs/nb.yml
+	$(PY) -m generator serve
 
-publish: setup
+publish: verify
+	@test -n "$(DEST)" || (echo "usage: make publish DEST=folder" && exit 2)
 	$(PY) -m generator publish $(DEST)
 
 bench: setup

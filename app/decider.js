@@ -70,55 +70,90 @@ const RELATED_COVER_PAIR = new Int32Array(PYRAMID_CARDS);
   }
 }
 
-// ---------------------------------------------------------------- the set of positions seen
-// Keys as in solver.js: hi = pyramid mask | turns << 28 (never 0: a position with an empty
-// pyramid is final and never stored), lo = side mask | p << 24. Open addressing, at most half
-// full; 8 bytes a slot.
-class SeenSet {
-  constructor(bits = 14) {
-    this.hi = new Int32Array(1 << bits);
-    this.lo = new Int32Array(1 << bits);
-    this.mask = (1 << bits) - 1;
+// ---------------------------------------------------------------- the search, by card sets
+// Between two removals a game only draws and turns, and those never change which cards are
+// still there. So the search walks card sets — the pyramid mask and the side mask — and
+// treats all the positions of one card set together. For one card set the positions are
+// ordered by what can still follow: the stock is drawn in a fixed order and a turn starts it
+// again (turn.order), so from (turns t, waste boundary p) draws and turns reach exactly the
+// positions with fewer turns, or the same turns and a later boundary. RANK encodes that
+// order; a position reaches, by draws and turns alone, every position of its card set of lower
+// rank, so whatever can be won from one of those can be won from it.
+//
+// PRUNING card sets — a card set entered at rank r stands for all its positions of rank ≤ r.
+// Its children are the removals possible at any of them; a removal that can be made at
+// several ranks is kept only at the highest (the result is the same card set at a higher rank,
+// which reaches the others). When a card set comes up again at a rank no higher than one
+// already entered, it is skipped. Exact: every move removes a card, so a card set is never
+// its own descendant; the earlier entry is therefore finished, and was lost (the search stops
+// at the first win), and it could reach everything the new one can.
+const rank = (t, p) => t * 32 + 31 - p; // p ≤ 24, so rank ≥ 7 and 0 can mean "not entered"
+
+/** The position after one more draw or turn, as forEachMove makes them; null when neither. */
+function chainStep(side, p, t, unlimited) {
+  const next = stockNext(side, p);
+  if (next >= 0) return { p: next + 1, t }; // draw.nonempty: the next card becomes the waste top
+  if (wasteTop(side, p) >= 0 && t > 0) return { p: 0, t: unlimited ? t : t - 1 }; // turn.when, turn.limit
+  return null;
+}
+
+// Card sets entered, with the highest rank each was entered at. Keys: pyramid mask (never 0:
+// a card set with an empty pyramid is final and never stored) and side mask. Open addressing,
+// at most half full; 9 bytes a slot.
+class CardSets {
+  constructor(bits = 12) {
+    this.alloc(bits);
     this.size = 0;
   }
 
-  /** Adds the key; false when it was there already. */
-  add(hi, lo) {
-    let h = slotOf(hi, lo) & this.mask;
-    for (;;) {
-      const at = this.hi[h];
-      if (at === 0) break;
-      if (at === hi && this.lo[h] === lo) return false;
-      h = (h + 1) & this.mask;
-    }
-    this.hi[h] = hi;
-    this.lo[h] = lo;
-    if (++this.size * 2 > this.mask) this.grow();
-    return true;
+  alloc(bits) {
+    this.pyr = new Int32Array(1 << bits);
+    this.side = new Int32Array(1 << bits);
+    this.rank = new Uint8Array(1 << bits);
+    this.mask = (1 << bits) - 1;
   }
 
-  has(hi, lo) {
-    let h = slotOf(hi, lo) & this.mask;
+  /** Records rank r for the card set; returns the rank it had (0 when new). */
+  raise(pyr, side, r) {
+    let h = slotOf(pyr, side) & this.mask;
     for (;;) {
-      const at = this.hi[h];
-      if (at === 0) return false;
-      if (at === hi && this.lo[h] === lo) return true;
+      const at = this.pyr[h];
+      if (at === 0) break;
+      if (at === pyr && this.side[h] === side) {
+        const before = this.rank[h];
+        if (r > before) this.rank[h] = r;
+        return before;
+      }
+      h = (h + 1) & this.mask;
+    }
+    this.pyr[h] = pyr;
+    this.side[h] = side;
+    this.rank[h] = r;
+    if (++this.size * 2 > this.mask) this.grow();
+    return 0;
+  }
+
+  /** The rank the card set was entered at, 0 when never. */
+  rankOf(pyr, side) {
+    let h = slotOf(pyr, side) & this.mask;
+    for (;;) {
+      const at = this.pyr[h];
+      if (at === 0) return 0;
+      if (at === pyr && this.side[h] === side) return this.rank[h];
       h = (h + 1) & this.mask;
     }
   }
 
   grow() {
-    const { hi, lo } = this;
-    const size = hi.length * 2;
-    this.hi = new Int32Array(size);
-    this.lo = new Int32Array(size);
-    this.mask = size - 1;
-    for (let i = 0; i < hi.length; i++) {
-      if (hi[i] === 0) continue;
-      let h = slotOf(hi[i], lo[i]) & this.mask;
-      while (this.hi[h] !== 0) h = (h + 1) & this.mask;
-      this.hi[h] = hi[i];
-      this.lo[h] = lo[i];
+    const { pyr, side, rank: ranks } = this;
+    this.alloc(31 - Math.clz32(pyr.length) + 1);
+    for (let i = 0; i < pyr.length; i++) {
+      if (pyr[i] === 0) continue;
+      let h = slotOf(pyr[i], side[i]) & this.mask;
+      while (this.pyr[h] !== 0) h = (h + 1) & this.mask;
+      this.pyr[h] = pyr[i];
+      this.side[h] = side[i];
+      this.rank[h] = ranks[i];
     }
   }
 }
@@ -130,18 +165,20 @@ function slotOf(hi, lo) {
   return h ^ (h >>> 13);
 }
 
-// ---------------------------------------------------------------- the search
-// Children of the positions on the current path sit in one growing buffer, STRIDE ints each.
-const STRIDE = 7; // kind, a, b, pyr, side, p, turns
-const UNLIMITED = 1; // the turns field under unlimitedTurns: always one left, never spent
+// Children of the card sets on the current path sit in one growing buffer, STRIDE ints each:
+// the move (kind, a, b), the position it leads to (pyr, side, p, t) and where in the chain of
+// draws and turns it is made (mp, mt).
+const STRIDE = 9;
+const MAX_DEPTH = 64; // every step removes a card: at most 28 + 24 steps
+const UNLIMITED = 1; // the turns field under unlimitedTurns: one left, never spent
 
 /**
  * Can the position (docs/positions.md) be won? Options:
- *   maxNodes  stop with 'undecided' after entering this many positions
+ *   maxNodes  stop with 'undecided' after entering this many card sets
  *   rules     the rules options above (default: the app's rules)
- *   prune     {kingFirst, deadCards} both true by default; false gives the plain search (tests)
+ *   prune     {kingFirst, deadCards}: both true by default; false turns one off (tests)
  * Returns {result: 'won' | 'lost' | 'undecided', line, nodes}: line is a winning game from the
- * position in canonical notation when won, else null; nodes counts the positions entered.
+ * position in canonical notation when won, else null; nodes counts the card sets entered.
  */
 export function decide(position, { maxNodes = Infinity, rules = {}, prune = {} } = {}) {
   const r = normaliseRules(rules);
@@ -169,66 +206,111 @@ class Search {
     this.sideOfValue = new Int32Array(KING_VALUE + 1);
     table.pyrValues.forEach((v, k) => { this.pyrOfValue[v] |= 1 << k; });
     table.sideValues.forEach((v, i) => { this.sideOfValue[v] |= 1 << i; });
-    this.seen = new SeenSet();
+    this.seen = new CardSets();
     this.buf = new Int32Array(STRIDE * 1024);
     this.end = 0; // used length of buf
     this.win = -1; // buffer offset of a winning child, once found
-    this.emit = this.push.bind(this);
+    // The path: per depth the position entered, its range of children and the next to try.
+    this.fP = new Int32Array(MAX_DEPTH); this.fT = new Int32Array(MAX_DEPTH); this.fSide = new Int32Array(MAX_DEPTH);
+    this.fAt = new Int32Array(MAX_DEPTH); this.fNext = new Int32Array(MAX_DEPTH);
+    this.fTo = new Int32Array(MAX_DEPTH); this.fFrom = new Int32Array(MAX_DEPTH);
+    // The move being generated from: its card set and place in the chain (for push).
+    this.cur = { pyr: 0, side: 0, p: 0, t: 0, only: -1 };
+    this.emit = (kind, a, b, pyr, side, p, t) => {
+      const c = this.cur;
+      // Along the chain only the moves that take the waste top are new (see expand).
+      if (c.only >= 0 && a !== c.only && b !== c.only) return;
+      if (kind <= PAIR) this.push(kind, a, b, pyr, side, p, t);
+    };
   }
 
   run(pyr, side, p, turns, maxNodes) {
     if (this.isWon(pyr, side)) return { result: 'won', line: this.finish([], pyr, side, p), nodes: 0 };
     if (pyr === 0 || this.hasDeadCard(pyr, side, ALL_VALUES)) return { result: 'lost', line: null, nodes: 0 };
-    // The path: for each depth, the position, the range of its children and the next to try.
-    const path = [];
-    let nodes = 1;
-    this.seen.add((pyr | (turns << 28)) | 0, side | (p << 24));
-    path.push({ at: -1, from: this.end, next: this.end, to: this.expand(pyr, side, p, turns) });
-    while (path.length > 0) {
-      if (this.win >= 0) return { result: 'won', line: this.lineTo(path, this.win), nodes };
-      const top = path[path.length - 1];
-      if (top.next === top.to) { // every child tried: lost from here
-        this.end = top.from;
-        path.pop();
+    let nodes = 1, depth = 0;
+    this.enter(0, -1, pyr, side, p, turns);
+    for (;;) {
+      if (this.win >= 0) return { result: 'won', line: this.lineTo(depth, this.win), nodes };
+      if (this.fNext[depth] === this.fTo[depth]) { // every child tried: lost from here
+        this.end = this.fFrom[depth];
+        if (depth === 0) return { result: 'lost', line: null, nodes };
+        depth--;
         continue;
       }
-      const c = top.next;
-      top.next += STRIDE;
+      const c = this.fNext[depth];
+      this.fNext[depth] += STRIDE;
       const b = this.buf;
-      const cPyr = b[c + 3], cSide = b[c + 4], cP = b[c + 5], cTurns = b[c + 6];
-      if (!this.seen.add((cPyr | (cTurns << 28)) | 0, cSide | (cP << 24))) continue;
+      const cPyr = b[c + 3], cSide = b[c + 4], cP = b[c + 5], cT = b[c + 6];
+      if (this.seen.rankOf(cPyr, cSide) >= this.rankOf(cT, cP)) continue;
       if (++nodes > maxNodes) return { result: 'undecided', line: null, nodes: nodes - 1 };
-      const from = this.end;
-      path.push({ at: c, from, next: from, to: this.expand(cPyr, cSide, cP, cTurns) });
+      this.enter(++depth, c, cPyr, cSide, cP, cT);
     }
-    return { result: 'lost', line: null, nodes };
   }
 
-  // Appends the children of a position worth trying to buf; returns the end offset.
-  expand(pyr, side, p, turns) {
-    this.parent = pyr; this.parentSide = side;
-    const kingFree = (freeMask(pyr) & this.pyrOfValue[KING_VALUE]) !== 0;
-    // PRUNING kingFirst — a free pyramid king is removed at once (forEachMove's kingFirst).
-    // Exact for "can it be won": a win must remove that king (it is a pyramid card); moving its
-    // removal to the front keeps every other move legal (it is in no other move, removing it only
-    // frees cards, and it never touches stock or waste), and the other way round any win after
-    // removing it is a win from here. This holds in every variant below as well.
-    forEachMove(this.table, pyr, side, p, this.rules.unlimitedTurns ? UNLIMITED : turns, this.emit, this.kingFirst);
-    if (!(this.kingFirst && kingFree)) {
-      if (this.rules.stockTop) this.stockTopMoves(pyr, side, p, turns);
-      if (this.rules.coverPair) this.coverPairMoves(pyr, side, p, turns);
-    }
-    return this.end;
+  // With unlimited turns every position of a card set reaches every other: one rank for all.
+  rankOf(t, p) {
+    return this.rules.unlimitedTurns ? 1 : rank(t, p);
   }
 
-  // emit() of forEachMove: keep a child unless already seen or provably lost.
-  push(kind, a, b, pyr, side, p, turns) {
+  // Puts the card set on the path at `depth` and lists its children.
+  enter(depth, at, pyr, side, p, t) {
+    this.fP[depth] = p; this.fT[depth] = t; this.fSide[depth] = side; this.fAt[depth] = at;
+    this.fFrom[depth] = this.fNext[depth] = this.end;
+    const before = this.seen.raise(pyr, side, this.rankOf(t, p));
+    this.expand(pyr, side, p, t, before);
+    this.fTo[depth] = this.end;
+  }
+
+  // The removals of card set (pyr, side) from position (p, t) or any later one in its chain of
+  // draws and turns, down to rank `below` (exclusive: those were listed when it was entered
+  // before). Appended to buf.
+  expand(pyr, side, p, t, below) {
+    const c = this.cur;
+    c.pyr = pyr; c.side = side; c.p = p; c.t = t; c.only = -1;
+    const free = freeMask(pyr);
+    if (this.kingFirst && (free & this.pyrOfValue[KING_VALUE]) !== 0) {
+      // PRUNING kingFirst — a free pyramid king is removed at once (forEachMove's kingFirst).
+      // Exact for "can it be won": a win must remove that king (it is a pyramid card); moving
+      // its removal to the front keeps every other move legal (it is in no other move,
+      // removing it only frees cards, and it never touches stock or waste); the other way
+      // round a win after removing it is a win from here. Holds in every variant below too.
+      forEachMove(this.table, pyr, side, p, t, this.emit, true);
+      return;
+    }
+    // Here: every removal, pyramid-only ones included. Made later in the chain, a
+    // pyramid-only removal leads to the same card set at a lower rank, so it is not repeated.
+    forEachMove(this.table, pyr, side, p, t, this.emit, false);
+    if (this.rules.coverPair) this.coverPairMoves(pyr, side, p, t);
+    if (this.rules.stockTop) this.stockTopMoves(pyr, side, p, t, free);
+    // Down the chain: the moves that take the waste top (or, in the variant, the stock top).
+    // A card that was the waste top higher up the chain gives nothing new lower down.
+    let need = 1 << KING_VALUE; // values whose card on the waste top has a move
+    for (let f = free; f !== 0; f &= f - 1) need |= 1 << (TARGET_SUM - this.table.pyrValues[31 - Math.clz32(f & -f)]);
+    const sv = this.table.sideValues;
+    const unlimited = this.rules.unlimitedTurns;
+    let done = 0; // side cards already taken as waste top
+    const top0 = wasteTop(side, p);
+    if (top0 >= 0) done |= 1 << top0;
+    for (let step = chainStep(side, p, t, unlimited); step !== null; step = chainStep(side, step.p, step.t, unlimited)) {
+      if (unlimited ? step.p === p : rank(step.t, step.p) <= below) break; // back at the start, or covered before
+      c.p = step.p; c.t = step.t;
+      if (this.rules.stockTop) this.stockTopMoves(pyr, side, step.p, step.t, free);
+      const top = step.p - 1;
+      if (top < 0 || (done & (1 << top)) !== 0 || (need & (1 << sv[top])) === 0) continue;
+      done |= 1 << top;
+      c.only = SIDE + top;
+      forEachMove(this.table, pyr, side, step.p, step.t, this.emit, false);
+      c.only = -1;
+      if (done === side && !this.rules.stockTop) break; // every side card has been the top
+    }
+  }
+
+  // Keeps a child unless provably lost.
+  push(kind, a, b, pyr, side, p, t) {
     if (this.win >= 0) return;
-    if (this.rules.unlimitedTurns) turns = UNLIMITED;
     const won = this.isWon(pyr, side);
     if (!won) {
       if (pyr === 0) return; // strict: the pyramid is gone but a card beside it can never go
-      if (this.seen.has((pyr | (turns << 28)) | 0, side | (p << 24))) return;
       // PRUNING deadCards — a position is lost once some pyramid card can no longer get a
       // partner: every card of the complementary value is gone, or is a pyramid card in a
       // covering relation with it (RELATED). Exact: a non-king pyramid card only ever goes in a
@@ -236,8 +318,8 @@ class Search {
       // covering it (at any distance) never are. Only the values whose partners this move
       // removed can have changed, so only those are looked at.
       if (kind === PAIR && this.deadCards) {
-        const removedPyr = this.parent & ~pyr, removedSide = this.parentSide & ~side;
-        if (this.hasDeadCard(pyr, side, this.valuesOf(removedPyr, removedSide))) return;
+        const c = this.cur;
+        if (this.hasDeadCard(pyr, side, this.valuesOf(c.pyr & ~pyr, c.side & ~side))) return;
       }
     }
     if (this.end + STRIDE > this.buf.length) {
@@ -248,7 +330,8 @@ class Search {
     const o = this.end;
     const buf = this.buf;
     buf[o] = kind; buf[o + 1] = a; buf[o + 2] = b;
-    buf[o + 3] = pyr; buf[o + 4] = side; buf[o + 5] = p; buf[o + 6] = turns;
+    buf[o + 3] = pyr; buf[o + 4] = side; buf[o + 5] = p; buf[o + 6] = t;
+    buf[o + 7] = this.cur.p; buf[o + 8] = this.cur.t;
     this.end += STRIDE;
     if (won) this.win = o;
   }
@@ -257,7 +340,7 @@ class Search {
     if (pyr !== 0) return false;
     // strict: with the pyramid gone, only a king can still go (a pair needs a pyramid card,
     // as at most one card of it comes from the waste), and kings left beside the pyramid can
-    // always go: each is taken off the waste top as it comes up (strictFinish).
+    // always go: each is taken off the waste top as it comes up (finish).
     return !this.rules.strictWin || (side & ~this.sideOfValue[KING_VALUE]) === 0;
   }
 
@@ -277,13 +360,13 @@ class Search {
       if (!(values & (1 << v))) continue;
       const w = TARGET_SUM - v; // the cards of value w lost a partner of value v
       const partnersPyr = pyr & this.pyrOfValue[v];
+      // strict: a card beside the pyramid must go too, and its partner must be a pyramid card
+      if (this.rules.strictWin && (side & this.sideOfValue[w]) !== 0 && partnersPyr === 0) return true;
       if (side & this.sideOfValue[v]) continue; // a side card is never related to a pyramid card
       for (let m = pyr & this.pyrOfValue[w]; m !== 0; m &= m - 1) {
         const k = 31 - Math.clz32(m & -m);
         if ((partnersPyr & ~this.related[k]) === 0) return true;
       }
-      // strict: a card beside the pyramid must go too, and its partner must be a pyramid card
-      if (this.rules.strictWin && (side & this.sideOfValue[w]) !== 0 && partnersPyr === 0) return true;
     }
     return false;
   }
@@ -291,45 +374,54 @@ class Search {
   // VARIANT RULE stockTop: the stock's next card is available as well. It goes alone when it
   // is a king, or pairs with a free pyramid card or with the waste top (still at most one card
   // from the waste). Taking it leaves the waste as it is.
-  stockTopMoves(pyr, side, p, turns) {
+  stockTopMoves(pyr, side, p, t, free) {
     const s = stockNext(side, p);
     if (s < 0) return;
     const { pyrValues, sideValues } = this.table;
     const v = sideValues[s];
     const side2 = side & ~(1 << s);
-    if (v === KING_VALUE) { this.push(KING, SIDE + s, -1, pyr, side2, p, turns); return; }
-    for (let f = freeMask(pyr); f !== 0; f &= f - 1) {
+    if (v === KING_VALUE) { this.push(KING, SIDE + s, -1, pyr, side2, p, t); return; }
+    for (let f = free; f !== 0; f &= f - 1) {
       const k = 31 - Math.clz32(f & -f);
-      if (pyrValues[k] + v === TARGET_SUM) this.push(PAIR, k, SIDE + s, pyr & ~(1 << k), side2, p, turns);
+      if (pyrValues[k] + v === TARGET_SUM) this.push(PAIR, k, SIDE + s, pyr & ~(1 << k), side2, p, t);
     }
-    const t = wasteTop(side, p);
-    if (t >= 0 && sideValues[t] + v === TARGET_SUM) {
-      const side3 = side2 & ~(1 << t);
-      this.push(PAIR, SIDE + t, SIDE + s, pyr, side3, wasteTop(side3, p) + 1, turns);
+    const w = wasteTop(side, p);
+    if (w >= 0 && sideValues[w] + v === TARGET_SUM) {
+      const side3 = side2 & ~(1 << w);
+      this.push(PAIR, SIDE + w, SIDE + s, pyr, side3, wasteTop(side3, p) + 1, t);
     }
   }
 
   // VARIANT RULE coverPair: a card x may also pair with a card y directly covering it, when y
   // is free and is the only card still covering x.
-  coverPairMoves(pyr, side, p, turns) {
+  coverPairMoves(pyr, side, p, t) {
     const values = this.table.pyrValues;
     for (let f = freeMask(pyr); f !== 0; f &= f - 1) {
       const y = 31 - Math.clz32(f & -f);
       for (let m = COVERS[y] & pyr; m !== 0; m &= m - 1) {
         const x = 31 - Math.clz32(m & -m);
         if ((pyr & COVERED_BY[x]) === 1 << y && values[x] + values[y] === TARGET_SUM) {
-          this.push(PAIR, x, y, pyr & ~(1 << x) & ~(1 << y), side, p, turns);
+          this.push(PAIR, x, y, pyr & ~(1 << x) & ~(1 << y), side, p, t);
         }
       }
     }
   }
 
-  // The winning game: the moves into each position of the path, then the winning move.
-  lineTo(path, win) {
+  // The winning game: for each step of the path, the draws and turns down the chain to where
+  // its move is made, then the move; last the winning move.
+  lineTo(depth, win) {
     const line = [];
     const b = this.buf;
-    for (const step of path) if (step.at >= 0) line.push(moveNotation(this.table, b[step.at], b[step.at + 1], b[step.at + 2]));
-    line.push(moveNotation(this.table, b[win], b[win + 1], b[win + 2]));
+    for (let d = 1; d <= depth + 1; d++) {
+      const at = d <= depth ? this.fAt[d] : win;
+      const side = this.fSide[d - 1];
+      let p = this.fP[d - 1], t = this.fT[d - 1];
+      while (p !== b[at + 7] || t !== b[at + 8]) {
+        line.push(stockNext(side, p) >= 0 ? 'draw' : 'turn');
+        ({ p, t } = chainStep(side, p, t, this.rules.unlimitedTurns));
+      }
+      line.push(moveNotation(this.table, b[at], b[at + 1], b[at + 2]));
+    }
     return this.finish(line, b[win + 3], b[win + 4], b[win + 5]);
   }
 

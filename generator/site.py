@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from .errors import BuildError
 from .languages import DOCS, Language, completeness_problems, load_languages, read_yaml
 from .numbers import page_problems, string_problems
 from .pages import PageFunctions, make_environment, render_page
+from .sitecheck import check_site
 
 BUILD = ROOT / "build"
 BUNDLE = BUILD / "verified.json"
@@ -45,14 +47,22 @@ def assets_url(page_name: str) -> str:
     return "../assets/app" if page_name == "index.md" else "../../assets/app"
 
 
-def gather(bundle_path: Path = BUNDLE) -> tuple[list[Language], str, dict[str, dict[str, str]]]:
+@dataclass
+class Gathered:
+    languages: list[Language]
+    default: str
+    rendered: dict[str, dict[str, str]]  # language → page name → Markdown
+    facts: dict
+
+
+def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     bundle = load_bundle(bundle_path)
-    languages, default = load_languages()
+    languages, default = load_languages(docs)
     problems = lint(languages, default)
     if problems:
         raise BuildError("the page sources are not ready:\n  " + "\n  ".join(problems))
-    facts = read_yaml(DOCS / "facts.yml")
-    listing = read_yaml(DOCS / "languages.yml")
+    facts = read_yaml(docs / "facts.yml")
+    listing = read_yaml(docs / "languages.yml")
     formats = {entry["code"]: entry for entry in listing["languages"]}
     rendered = {}
     for lang in languages:
@@ -61,7 +71,7 @@ def gather(bundle_path: Path = BUNDLE) -> tuple[list[Language], str, dict[str, d
         functions = PageFunctions(context, assets_url)
         env = make_environment(lang.folder / "pages", context, functions)
         rendered[lang.code] = {name: render_page(env, functions, source) for name, source in lang.pages.items()}
-    return languages, default, rendered
+    return Gathered(languages, default, rendered, facts)
 
 
 def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, site_dir: Path) -> dict:
@@ -153,13 +163,17 @@ def swap_into(stage: Path, dest: Path) -> None:
         shutil.rmtree(old)
 
 
-def build(dest: Path) -> Path:
-    languages, default, rendered = gather()
+def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Path:
+    g = gather(bundle_path, docs)
     dest = dest.resolve()
     dest.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}-", dir=dest.parent))
     try:
-        write_site(languages, default, rendered, stage)
+        write_site(g.languages, g.default, g.rendered, stage)
+        problems = check_site(stage, {lang.code: list(lang.pages) for lang in g.languages},
+                              {source["url"] for source in g.facts.get("sources", [])})
+        if problems:
+            raise BuildError("the built site failed its checks:\n  " + "\n  ".join(problems))
         swap_into(stage, dest)
     finally:
         if stage.exists():

@@ -48,7 +48,7 @@ class Report:
         started = time.monotonic()
         counts = fn()
         seconds = round(time.monotonic() - started, 3)
-        self.checks.append({"id": check_id, "title": title, "counts": counts, "seconds": seconds})
+        self.checks.append({"id": check_id, "title": title, "counts": counts, "seconds": seconds, "passed": True})
         shown = ", ".join(f"{k.replace('_', ' ')} {v:,}" if isinstance(v, int) else f"{k.replace('_', ' ')} {v}"
                           for k, v in counts.items())
         print(f"  ok  {check_id:<20} {shown}  ({seconds:.1f} s)", flush=True)

@@ -1,0 +1,171 @@
+// The rules in action: a shown game, step by step, on the game's own board (read only).
+// Finds every `.pyramide-replay` container (see generator/game_embed.py), replays its moves
+// through the engine, and replaces the static pictures inside it with the stepper.
+
+import { replay } from './engine.js';
+import { createBoard, makeWords } from './board.js';
+
+const STEP_MS = 1400;
+
+function readJson(container, cls) {
+  try {
+    return JSON.parse(container.querySelector(`script.${cls}`).textContent);
+  } catch {
+    return null;
+  }
+}
+
+function button(text, className, action) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = `pyr-button ${className}`;
+  b.textContent = text;
+  b.addEventListener('click', action);
+  return b;
+}
+
+class Replay {
+  constructor(container, words, data, positions) {
+    this.words = words;
+    this.s = words.strings.replay;
+    this.data = data;
+    this.positions = positions;
+    this.step = 0;
+    this.timer = null;
+    this.build(container);
+    this.show(0);
+  }
+
+  build(container) {
+    const { s, words } = this;
+    const box = document.createElement('div');
+    box.className = 'pyr-replay';
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', words.fill(s.label, { deal: this.data.deal }));
+
+    const chapters = document.createElement('ul');
+    chapters.className = 'pyr-chapters';
+    chapters.setAttribute('aria-label', s.chapters);
+    this.chapterButtons = this.data.chapters.map((chapter) => {
+      const li = document.createElement('li');
+      const b = button(chapter.title, 'pyr-chapter', () => this.go(chapter.move_index));
+      li.append(b);
+      chapters.append(li);
+      return b;
+    });
+
+    this.caption = document.createElement('p');
+    this.caption.className = 'pyr-replay-caption';
+    this.caption.setAttribute('aria-live', 'polite');
+
+    const stage = document.createElement('div');
+    stage.className = 'pyr-replay-stage';
+    stage.tabIndex = 0; // a place to stand for the arrow keys and space
+    const help = document.createElement('p');
+    help.className = 'pyr-help';
+    help.textContent = s.help;
+    help.id = `pyr-replay-help-${Math.random().toString(36).slice(2, 8)}`;
+    stage.setAttribute('aria-describedby', help.id);
+    this.board = createBoard(stage, words, { interactive: false });
+
+    const controls = document.createElement('div');
+    controls.className = 'pyr-replay-controls';
+    this.prevButton = button(s.previous, 'pyr-previous', () => this.go(this.step - 1));
+    this.playButton = button(s.play, 'pyr-play', () => this.toggle());
+    this.nextButton = button(s.next, 'pyr-next', () => this.go(this.step + 1));
+    controls.append(this.prevButton, this.playButton, this.nextButton);
+
+    box.append(chapters, this.caption, stage, controls, help);
+    box.addEventListener('keydown', (event) => this.key(event));
+    const fallback = container.querySelector('.pyramide-replay-fallback');
+    if (fallback) fallback.hidden = true;
+    container.append(box);
+  }
+
+  key(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const onButton = event.target.closest('button');
+    const actions = {
+      ArrowLeft: () => this.go(this.step - 1),
+      ArrowRight: () => this.go(this.step + 1),
+      Home: () => this.go(0),
+      End: () => this.go(this.positions.length - 1),
+      ' ': onButton ? null : () => this.toggle(), // on a button, space presses that button
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    if (event.key !== ' ') this.stop();
+    action();
+  }
+
+  go(step) {
+    if (step < 0 || step >= this.positions.length) return;
+    if (this.timer && step !== this.step + 1) this.stop(); // a jump ends the playing
+    this.show(step);
+  }
+
+  show(step) {
+    this.step = step;
+    const { words, s } = this;
+    const position = this.positions[step];
+    const total = this.positions.length - 1;
+    const move = step > 0 ? this.data.moves[step - 1] : null;
+    // The cards the move took away, drawn as ghosts where they were.
+    const [kind, ...cards] = move ? move.split(' ') : [];
+    const ghosts = new Set(kind === 'pair' || kind === 'king' ? cards : []);
+    this.board.render(position, { ghosts, before: step > 0 ? this.positions[step - 1] : null });
+    if (move) {
+      const top = position.waste[position.waste.length - 1];
+      const said = words.cap(words.move(move, words.strings.done, { card: top ? words.card(top) : '', turns: position.turns_left }));
+      this.caption.textContent = words.fill(s.step, { step, total, move: said });
+    } else {
+      this.caption.textContent = s.start;
+    }
+    this.prevButton.setAttribute('aria-disabled', String(step === 0));
+    this.nextButton.setAttribute('aria-disabled', String(step === total));
+    let current = -1;
+    this.data.chapters.forEach((chapter, i) => { if (chapter.move_index <= step) current = i; });
+    this.chapterButtons.forEach((b, i) => {
+      if (i === current) b.setAttribute('aria-current', 'step');
+      else b.removeAttribute('aria-current');
+    });
+  }
+
+  toggle() {
+    if (this.timer) return this.stop();
+    if (this.step >= this.positions.length - 1) this.show(0);
+    this.playButton.textContent = this.s.pause;
+    this.playButton.setAttribute('aria-pressed', 'true');
+    const tick = () => {
+      if (this.step >= this.positions.length - 1) return this.stop();
+      this.show(this.step + 1);
+      this.timer = setTimeout(tick, STEP_MS);
+    };
+    this.timer = setTimeout(tick, STEP_MS);
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.playButton.textContent = this.s.play;
+    this.playButton.setAttribute('aria-pressed', 'false');
+  }
+}
+
+function mount(container) {
+  if (container.dataset.mounted) return;
+  const strings = readJson(container, 'pyramide-strings');
+  const data = readJson(container, 'pyramide-replay-data');
+  if (!strings || !data || !Array.isArray(data.moves) || !Array.isArray(data.chapters)) return;
+  let positions;
+  try {
+    positions = replay(data.deal, data.moves).positions;
+  } catch {
+    return; // a game the engine refuses: the static pictures stay
+  }
+  container.dataset.mounted = 'true';
+  new Replay(container, makeWords(strings), data, positions);
+}
+
+document.querySelectorAll('.pyramide-replay').forEach(mount);

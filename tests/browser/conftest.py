@@ -1,0 +1,133 @@
+"""Browser tests: a harness site built with generator/game_embed.py, served on 127.0.0.1, driven
+by Playwright through Debian's Chromium (no browser is ever downloaded)."""
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+LANGS = ("nb", "da")
+POOL = [27, 8, 3]          # winnable deals (checked by test_pool_is_winnable)
+WIN_DEAL = 27              # its shortest winning game has 51 moves
+LOST_DEAL = 25             # cannot be won
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+PAGE = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pyramide</title>
+<style>body{{margin:0 auto;padding:0 12px;max-width:60rem;font-family:system-ui,sans-serif}}</style>
+</head><body><h1>Pyramide</h1>
+{body}
+</body></html>
+"""
+
+
+def strings(lang: str) -> dict:
+    return json.loads((ROOT / "docs" / lang / "game.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def winning_game(app) -> list[str]:
+    result = app.solve(app.opening(WIN_DEAL))
+    assert result["winnable"]
+    return result["game"]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, winning_game) -> Path:
+    """index pages per language: {lang}.html (the game), replay-{lang}.html (the replay)."""
+    from generator.game_embed import game_html, replay_html
+
+    root = tmp_path_factory.mktemp("site")
+    assets = root / "assets"
+    assets.mkdir()
+    for f in list((ROOT / "app").glob("*.js")) + [ROOT / "app" / "game.css"]:
+        shutil.copy(f, assets / f.name)
+    kinds = ["pair", "king", "draw", "turn"]
+    chapters = [{"title": "Start", "move_index": 0}] + [
+        {"title": kind, "move_index": next(i for i, m in enumerate(winning_game, 1) if m.startswith(kind))}
+        for kind in kinds if any(m.startswith(kind) for m in winning_game)
+    ] + [{"title": "Slutt", "move_index": len(winning_game)}]
+    for lang in LANGS:
+        s = strings(lang)
+        (root / f"{lang}.html").write_text(PAGE.format(lang=lang, body=game_html(lang, s, POOL, "assets")),
+                                           encoding="utf-8")
+        data = {"deal": WIN_DEAL, "moves": winning_game, "chapters": chapters}
+        fallback = '<p class="static-pictures">static pictures</p>\n\n<p>more</p>'
+        (root / f"replay-{lang}.html").write_text(
+            PAGE.format(lang=lang, body=replay_html(lang, s, data, "assets", fallback)), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing (install Debian's chromium package: make browser)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A fresh browser context and page that record every request URL and every console error."""
+
+    def __init__(self, browser, base: str, width: int = 1280, reduced_motion: bool = True):
+        self.base = base
+        self.context = browser.new_context(viewport={"width": width, "height": 900},
+                                           reduced_motion="reduce" if reduced_motion else "no-preference")
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.context.on("request", lambda r: self.requests.append(r.url))
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def open(self, path: str):
+        self.page.goto(f"{self.base}/{path}")
+        return self.page
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def watched(browser, server):
+    made = []
+
+    def make(**kw) -> Watched:
+        w = Watched(browser, server, **kw)
+        made.append(w)
+        return w
+
+    yield make
+    for w in made:
+        foreign = [u for u in w.requests if not u.startswith("http://127.0.0.1:")]
+        errors = list(w.errors)
+        w.close()
+        assert not foreign, f"requests to other hosts: {foreign}"
+        assert not errors, f"console errors: {errors}"

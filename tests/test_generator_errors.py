@@ -1,0 +1,92 @@
+"""Bad input stops the build with a message naming file and line, and the site stays as it was."""
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from site_build import ROOT, build_site, ensure_bundle
+
+
+@pytest.fixture
+def docs(tmp_path):
+    ensure_bundle()
+    copy = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", copy)
+    return copy
+
+
+def append_line(path: Path, text: str) -> int:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines.append(text)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return len(lines)
+
+
+def test_a_bare_number_is_refused_with_file_line_and_column(docs, tmp_path):
+    page = docs / "nb" / "pages" / "index.md"
+    line = append_line(page, "Det finnes 52 kort.")
+    r = build_site(tmp_path / "site", docs=docs)
+    assert r.returncode != 0
+    assert f"{page}, line {line}, column 12: a number typed by hand" in r.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_an_unknown_variable_is_refused_with_file_and_line(docs, tmp_path):
+    page = docs / "da" / "pages" / "examples.md"
+    line = append_line(page, "Se {{ rules.no_such_value }} her.")
+    r = build_site(tmp_path / "site", docs=docs)
+    assert r.returncode != 0
+    assert f"{page}, line {line}: unknown name in the template" in r.stderr
+    assert "no_such_value" in r.stderr
+
+
+def test_a_missing_translation_is_refused(docs, tmp_path):
+    strings = docs / "da" / "strings.yml"
+    data = yaml.safe_load(strings.read_text(encoding="utf-8"))
+    del data["nav"]["examples"]
+    strings.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    (docs / "da" / "pages" / "variants.md").unlink()
+    r = build_site(tmp_path / "site", docs=docs)
+    assert r.returncode != 0
+    assert f"{strings}: missing string 'nav.examples' (present in nb)" in r.stderr
+    assert f"{docs / 'da' / 'pages' / 'variants.md'}: missing page (present in nb)" in r.stderr
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda b: b["checks"][0].update(passed=False), "records failed checks (examples.read)"),
+    (lambda b: b["inputs"].update({"app/engine.js": "0" * 64}), "app/engine.js has changed since the bundle was made"),
+    (lambda b: b.update(schema=0), "bundle schema 0"),
+])
+def test_a_failed_or_stale_bundle_is_refused(tmp_path, damage, message):
+    bundle = json.loads(ensure_bundle().read_text())
+    damage(bundle)
+    path = tmp_path / "verified.json"
+    path.write_text(json.dumps(bundle))
+    r = build_site(tmp_path / "site", bundle=path)
+    assert r.returncode != 0 and message in r.stderr
+    r = build_site(tmp_path / "site", bundle=tmp_path / "missing.json")
+    assert r.returncode != 0 and "the verified data bundle is missing" in r.stderr
+
+
+def tree_digest(folder: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(folder.rglob("*")):
+        h.update(str(p.relative_to(folder)).encode())
+        if p.is_file():
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def test_publish_leaves_the_old_copy_untouched_on_failure(docs, tmp_path):
+    dest = tmp_path / "published"
+    r = build_site(dest, docs=docs, command="publish")
+    assert r.returncode == 0, r.stderr
+    before = tree_digest(dest)
+    append_line(docs / "nb" / "pages" / "sources.md", "{{ broken")
+    r = build_site(dest, docs=docs, command="publish")
+    assert r.returncode != 0 and "template syntax error" in r.stderr
+    assert tree_digest(dest) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["docs", "published"]  # no staging left behind

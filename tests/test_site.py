@@ -1,0 +1,106 @@
+"""The built site: every page in nb and da (no stand-ins), right lang, links and anchors that
+resolve, nothing from another host, well-formed SVG pictures with titles, numbers from data."""
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import yaml
+
+from generator.sitecheck import PageScan, check_site, is_external
+
+ROOT = Path(__file__).resolve().parent.parent
+FACTS = yaml.safe_load((ROOT / "docs" / "facts.yml").read_text())
+SOURCES = {s["url"] for s in FACTS["sources"]}
+
+
+def page_path(site, code, name):
+    return site / code / ("index.html" if name == "index.md" else f"{name[:-3]}/index.html")
+
+
+def scan(path):
+    s = PageScan()
+    s.feed(path.read_text(encoding="utf-8"))
+    return s
+
+
+def test_every_page_in_both_languages_with_its_own_lang(built_site):
+    site, languages = built_site
+    assert set(languages) == {"nb", "da"}
+    assert languages["nb"] == languages["da"] and len(languages["nb"]) >= 4
+    for code, pages in languages.items():
+        strings = yaml.safe_load((ROOT / "docs" / code / "strings.yml").read_text())
+        for name in pages:
+            path = page_path(site, code, name)
+            assert path.exists(), path
+            assert scan(path).lang == code
+            # The page is this language's own: its navigation titles are in it.
+            assert strings["nav"]["examples"] in path.read_text(encoding="utf-8")
+    nb = (page_path(site, "nb", "index.md")).read_text(encoding="utf-8")
+    da = (page_path(site, "da", "index.md")).read_text(encoding="utf-8")
+    assert nb != da
+
+
+def test_links_anchors_hosts_and_svgs(built_site):
+    site, languages = built_site
+    assert check_site(site, languages, SOURCES) == []
+
+
+def test_nothing_is_loaded_from_another_host(built_site):
+    site, _ = built_site
+    for page in site.rglob("*.html"):
+        for url in scan(page).loads:
+            assert not is_external(url), f"{page}: {url}"
+    for css in site.rglob("*.css"):
+        assert not re.search(r"url\(\s*['\"]?(https?:)?//", css.read_text(errors="ignore")), css
+
+
+def test_pictures_have_titles_in_the_page_language(built_site):
+    site, _ = built_site
+    for code, word in (("nb", "hjerter"), ("da", "hjerter")):
+        html = page_path(site, code, "examples.md").read_text(encoding="utf-8")
+        svgs = re.findall(r'<svg\b[^>]*role="img".*?</svg>', html, re.S)
+        assert len(svgs) >= 4
+        for text in svgs:
+            root = ET.fromstring(text)
+            title = root.find("{http://www.w3.org/2000/svg}title").text
+            desc = root.find("{http://www.w3.org/2000/svg}desc").text
+            assert title and desc and word in desc
+
+
+def test_example_figures_come_from_the_bundle(built_site):
+    site, _ = built_site
+    bundle = json.loads((ROOT / "build" / "verified.json").read_text())
+    for code in ("nb", "da"):
+        text = re.sub(r"<[^>]+>", " ", page_path(site, code, "examples.md").read_text(encoding="utf-8"))
+        for example in bundle["examples"]:
+            assert str(example["deal"]) in text
+            assert str(example["final"]["points"]) in text
+            assert str(example["search"]["shortest"]) in text
+
+
+def test_pairs_table_is_generated_from_the_rules(built_site):
+    site, _ = built_site
+    html = page_path(site, "nb", "index.md").read_text(encoding="utf-8")
+    for low in range(1, 7):
+        assert f"{low} + {13 - low}" in html
+
+
+def test_language_switch_keeps_the_page(built_site):
+    site, _ = built_site
+    page = page_path(site, "nb", "examples.md")
+    links = [u for u in scan(page).links if "/da/" in u]
+    assert links, "no link to the Danish version"
+    target = (page.parent / links[0]).resolve()
+    assert target == page_path(site, "da", "examples.md").parent.resolve() or target == page_path(site, "da", "examples.md")
+
+
+def test_check_site_catches_problems(tmp_path):
+    (tmp_path / "nb").mkdir()
+    (tmp_path / "nb" / "index.html").write_text(
+        '<html lang="da"><script src="https://cdn.example.com/x.js"></script>'
+        '<a href="#nowhere">x</a><a href="missing/">y</a>'
+        '<svg xmlns="http://www.w3.org/2000/svg" role="img"><desc>no title</desc></svg></html>')
+    problems = "\n".join(check_site(tmp_path, {"nb": ["index.md", "examples.md"]}, set()))
+    for expected in ("lang='da'", "cdn.example.com", "#nowhere", "missing/ leads nowhere", "has no title", "missing page"):
+        assert expected in problems

@@ -1,0 +1,94 @@
+"""The built site in Debian's Chromium: nb and da front pages, the language switch, search in
+each language, screenshots of every page (kept in test-artifacts/), no request to another host."""
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+
+from browser_support import chromium, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+SEARCH_WORDS = {"nb": "kastebunke", "da": "afkastbunke"}
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    site, _ = built_site
+    with serve(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+def watched_page(browser, locale="nb-NO", width=390):
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": 800})
+    page = context.new_page()
+    page.requests_seen = []
+    page.errors = []
+    page.on("request", lambda r: page.requests_seen.append(r.url))
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def only_local(page):
+    hosts = {urlsplit(u).hostname for u in page.requests_seen if u.startswith("http")}
+    assert hosts <= {"127.0.0.1"}, hosts
+
+
+@pytest.mark.parametrize("locale, code", [("nb-NO", "nb"), ("da-DK", "da")])
+def test_root_sends_the_reader_to_their_language(browser, site_url, locale, code):
+    page = watched_page(browser, locale)
+    page.goto(site_url + "/")
+    page.wait_for_url(f"{site_url}/{code}/")
+    assert page.get_attribute("html", "lang") == code
+    only_local(page)
+
+
+def test_root_shows_a_choice_for_other_languages(browser, site_url):
+    page = watched_page(browser, "en-US")
+    page.goto(site_url + "/")
+    assert page.locator("a[hreflang=nb]").is_visible() and page.locator("a[hreflang=da]").is_visible()
+
+
+@pytest.mark.parametrize("code, other", [("nb", "da"), ("da", "nb")])
+def test_language_switch_keeps_the_page(browser, site_url, code, other):
+    page = watched_page(browser)
+    page.goto(f"{site_url}/{code}/examples/")
+    page.locator(".md-header__option .md-select").hover()
+    page.locator(f".md-select__link[hreflang={other}]").click()
+    page.wait_for_url(f"{site_url}/{other}/examples/")
+    assert page.get_attribute("html", "lang") == other
+    only_local(page)
+
+
+@pytest.mark.parametrize("code", ["nb", "da"])
+def test_search_finds_a_word_of_the_language(browser, site_url, code):
+    page = watched_page(browser)
+    page.goto(f"{site_url}/{code}/")
+    page.locator("label.md-search__icon, .md-search__icon[for=__search]").first.click()
+    page.locator("input.md-search__input").fill(SEARCH_WORDS[code])
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for(timeout=15000)
+    assert results.count() >= 1
+    only_local(page)
+
+
+@pytest.mark.parametrize("code", ["nb", "da"])
+def test_screenshots_of_every_page(browser, site_url, built_site, code):
+    _, languages = built_site
+    ARTIFACTS.mkdir(exist_ok=True)
+    for name in languages[code]:
+        page = watched_page(browser, width=360)
+        path = "" if name == "index.md" else f"{name[:-3]}/"
+        page.goto(f"{site_url}/{code}/{path}")
+        page.screenshot(path=str(ARTIFACTS / f"site-{code}-{name[:-3]}.png"), full_page=True)
+        # Fits a phone: no sideways scrolling.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360 + 1, f"{code}/{name} scrolls sideways"
+        assert page.errors == [], page.errors
+        only_local(page)
