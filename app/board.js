@@ -42,8 +42,10 @@ const SUIT_PATHS = {
 };
 const CHECK = 'M-6 0.5L-1.5 5L6.5 -4.5';
 const CROSS = 'M-5 -5L5 5M5 -5L-5 5';
-// A circular arrow on the empty stock place while the waste can still be turned back.
-const TURN_ICON = 'M70 52A24 24 0 1 0 74 76M70 52L72 34M70 52L52 50';
+// A circular arrow (100 x 100 box): on the empty stock place while the waste can still be
+// turned back, and beside the number of turns left under the stock.
+const TURN_ICON = 'M55 24A30 30 0 1 1 22 44M8 52L22 44L28 59';
+const turnIcon = (extra = '') => `<path class="turn-icon"${extra} d="${TURN_ICON}"/>`;
 
 const pip = (suit, x, y, size, cls) =>
   `<path class="pip ${cls}" transform="translate(${x} ${y}) scale(${size / 100})" d="${SUIT_PATHS[suit]}"/>`;
@@ -156,9 +158,9 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     return div;
   };
   const stockName = label('pile-name', PAD + CARD_H + 6, 'left');
-  const stockInfo = label('pile-info', PAD + CARD_H + 40, 'left');
+  const stockInfo = label('pile-info', PAD + CARD_H + 38, 'left');
   const wasteName = label('pile-name', PAD + CARD_H + 6, 'right');
-  const wasteInfo = label('pile-info', PAD + CARD_H + 40, 'right');
+  const wasteInfo = label('pile-info', PAD + CARD_H + 38, 'right');
   stockName.textContent = s.board.stock;
   wasteName.textContent = s.board.waste;
   host.append(el);
@@ -223,11 +225,12 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         { label: words.fill(s.aria.stock, { count: stockCount }) });
     } else {
       const canTurn = turns > 0 && position.waste.length > 0;
-      const icon = canTurn ? `<path class="turn-icon" d="${TURN_ICON}"/>` : '';
+      const icon = canTurn ? turnIcon(' transform="translate(0 20)"') : '';
       setSlot('stock', svgBox(placeSvg('empty', icon)), ['is-empty', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
         { label: words.fill(turns > 0 ? s.aria.stock_turn : s.aria.stock_empty, { turns }) });
     }
-    stockInfo.textContent = words.fill(s.board.turns_left, { turns });
+    stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
+    stockInfo.append(words.fill(s.board.turns_left, { turns }));
 
     const top = position.waste[position.waste.length - 1];
     if (top) {

@@ -89,71 +89,67 @@ const RELATED_COVER_PAIR = new Int32Array(PYRAMID_CARDS);
 // at the first win), and it could reach everything the new one can.
 const rank = (t, p) => t * 32 + 31 - p; // p ≤ 24, so rank ≥ 7 and 0 can mean "not entered"
 
-/** The position after one more draw or turn, as forEachMove makes them; null when neither. */
+/** The position after one more draw or turn, as forEachMove makes them, packed as t << 8 | p;
+ *  -1 when neither is possible. (A number, not an object: this runs for every step.) */
 function chainStep(side, p, t, unlimited) {
   const next = stockNext(side, p);
-  if (next >= 0) return { p: next + 1, t }; // draw.nonempty: the next card becomes the waste top
-  if (wasteTop(side, p) >= 0 && t > 0) return { p: 0, t: unlimited ? t : t - 1 }; // turn.when, turn.limit
-  return null;
+  if (next >= 0) return (t << 8) | (next + 1); // draw.nonempty: the next card becomes the waste top
+  if (wasteTop(side, p) >= 0 && t > 0) return unlimited ? t << 8 : (t - 1) << 8; // turn.when, turn.limit
+  return -1;
 }
 
-// Card sets entered, with the highest rank each was entered at. Keys: pyramid mask (never 0:
-// a card set with an empty pyramid is final and never stored) and side mask. Open addressing,
-// at most half full; 9 bytes a slot.
+// Card sets entered, with the highest rank each was entered at: open addressing, at most half
+// full, one slot = 4 ints in a row (pyramid mask, side mask, rank, unused) so a probe touches
+// one cache line. The pyramid mask of a stored card set is never 0 (an empty pyramid is final).
 class CardSets {
   constructor(bits = 12) {
-    this.alloc(bits);
-    this.size = 0;
-  }
-
-  alloc(bits) {
-    this.pyr = new Int32Array(1 << bits);
-    this.side = new Int32Array(1 << bits);
-    this.rank = new Uint8Array(1 << bits);
+    this.slots = new Int32Array(4 << bits);
     this.mask = (1 << bits) - 1;
+    this.size = 0;
   }
 
   /** Records rank r for the card set; returns the rank it had (0 when new). */
   raise(pyr, side, r) {
+    const slots = this.slots;
     let h = slotOf(pyr, side) & this.mask;
     for (;;) {
-      const at = this.pyr[h];
+      const at = slots[h << 2];
       if (at === 0) break;
-      if (at === pyr && this.side[h] === side) {
-        const before = this.rank[h];
-        if (r > before) this.rank[h] = r;
+      if (at === pyr && slots[(h << 2) + 1] === side) {
+        const before = slots[(h << 2) + 2];
+        if (r > before) slots[(h << 2) + 2] = r;
         return before;
       }
       h = (h + 1) & this.mask;
     }
-    this.pyr[h] = pyr;
-    this.side[h] = side;
-    this.rank[h] = r;
+    slots[h << 2] = pyr;
+    slots[(h << 2) + 1] = side;
+    slots[(h << 2) + 2] = r;
     if (++this.size * 2 > this.mask) this.grow();
     return 0;
   }
 
   /** The rank the card set was entered at, 0 when never. */
   rankOf(pyr, side) {
+    const slots = this.slots;
     let h = slotOf(pyr, side) & this.mask;
     for (;;) {
-      const at = this.pyr[h];
+      const at = slots[h << 2];
       if (at === 0) return 0;
-      if (at === pyr && this.side[h] === side) return this.rank[h];
+      if (at === pyr && slots[(h << 2) + 1] === side) return slots[(h << 2) + 2];
       h = (h + 1) & this.mask;
     }
   }
 
   grow() {
-    const { pyr, side, rank: ranks } = this;
-    this.alloc(31 - Math.clz32(pyr.length) + 1);
-    for (let i = 0; i < pyr.length; i++) {
-      if (pyr[i] === 0) continue;
-      let h = slotOf(pyr[i], side[i]) & this.mask;
-      while (this.pyr[h] !== 0) h = (h + 1) & this.mask;
-      this.pyr[h] = pyr[i];
-      this.side[h] = side[i];
-      this.rank[h] = ranks[i];
+    const old = this.slots;
+    this.slots = new Int32Array(old.length * 2);
+    this.mask = this.mask * 2 + 1;
+    for (let i = 0; i < old.length; i += 4) {
+      if (old[i] === 0) continue;
+      let h = slotOf(old[i], old[i + 1]) & this.mask;
+      while (this.slots[h << 2] !== 0) h = (h + 1) & this.mask;
+      this.slots.set(old.subarray(i, i + 3), h << 2);
     }
   }
 }
@@ -288,18 +284,20 @@ class Search {
     for (let f = free; f !== 0; f &= f - 1) need |= 1 << (TARGET_SUM - this.table.pyrValues[31 - Math.clz32(f & -f)]);
     const sv = this.table.sideValues;
     const unlimited = this.rules.unlimitedTurns;
-    let done = 0; // side cards already taken as waste top
+    let done = 0; // side cards that have been the waste top
     const top0 = wasteTop(side, p);
     if (top0 >= 0) done |= 1 << top0;
-    for (let step = chainStep(side, p, t, unlimited); step !== null; step = chainStep(side, step.p, step.t, unlimited)) {
-      if (unlimited ? step.p === p : rank(step.t, step.p) <= below) break; // back at the start, or covered before
-      c.p = step.p; c.t = step.t;
-      if (this.rules.stockTop) this.stockTopMoves(pyr, side, step.p, step.t, free);
-      const top = step.p - 1;
-      if (top < 0 || (done & (1 << top)) !== 0 || (need & (1 << sv[top])) === 0) continue;
+    for (let step = chainStep(side, p, t, unlimited); step >= 0; step = chainStep(side, step & 255, step >> 8, unlimited)) {
+      const q = step & 255, u = step >> 8;
+      if (unlimited ? q === p : rank(u, q) <= below) break; // back at the start, or covered before
+      c.p = q; c.t = u;
+      if (this.rules.stockTop) this.stockTopMoves(pyr, side, q, u, free);
+      const top = q - 1;
+      if (top < 0 || (done & (1 << top)) !== 0) continue;
       done |= 1 << top;
+      if ((need & (1 << sv[top])) === 0) continue;
       c.only = SIDE + top;
-      forEachMove(this.table, pyr, side, step.p, step.t, this.emit, false);
+      forEachMove(this.table, pyr, side, q, u, this.emit, false);
       c.only = -1;
       if (done === side && !this.rules.stockTop) break; // every side card has been the top
     }
@@ -418,7 +416,8 @@ class Search {
       let p = this.fP[d - 1], t = this.fT[d - 1];
       while (p !== b[at + 7] || t !== b[at + 8]) {
         line.push(stockNext(side, p) >= 0 ? 'draw' : 'turn');
-        ({ p, t } = chainStep(side, p, t, this.rules.unlimitedTurns));
+        const step = chainStep(side, p, t, this.rules.unlimitedTurns);
+        p = step & 255; t = step >> 8;
       }
       line.push(moveNotation(this.table, b[at], b[at + 1], b[at + 2]));
     }

@@ -17,6 +17,7 @@ export const KING_VALUE = 13;
 export const TURNS_ALLOWED = 2;
 export const PASSES = TURNS_ALLOWED + 1;
 export const POINTS = Object.freeze({ perCard: 5, rowCleared: 25, win: 100, perUnusedTurn: 50 });
+export const MIN_DEAL = 1;
 export const MAX_DEAL = 4294967295;
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'SHDC';
@@ -51,8 +52,8 @@ export function parseDealNumber(value) {
   let n = NaN;
   if (typeof text === 'number') n = text;
   else if (typeof text === 'string' && /^[0-9]+$/.test(text)) n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_DEAL) {
-    throw new RuleError('deal.layout', `deal number must be a whole number from 1 to ${MAX_DEAL}, got '${value}'`);
+  if (!Number.isInteger(n) || n < MIN_DEAL || n > MAX_DEAL) {
+    throw new RuleError('deal.layout', `deal number must be a whole number from ${MIN_DEAL} to ${MAX_DEAL}, got '${value}'`);
   }
   return n;
 }

@@ -5,7 +5,7 @@
 
 import {
   newGame, playMove, undoMove, currentPosition, replay, parseDealNumber, RuleError,
-  cardValue, compile, freeMask, ROWS, KING_VALUE, TARGET_SUM, TURNS_ALLOWED, MAX_DEAL,
+  cardValue, compile, freeMask, ROWS, KING_VALUE, TARGET_SUM, TURNS_ALLOWED, MAX_DEAL, MIN_DEAL,
 } from './engine.js';
 import { createBoard, makeWords } from './board.js';
 import { HintSearch, quickSuggestion } from './hint.js';
@@ -170,7 +170,7 @@ class Game {
     } catch {
       this.clearHash();
       this.setGame(newGame(this.randomDeal()));
-      this.say(this.words.fill(this.s.messages.bad_deal, { value, max: MAX_DEAL }), 'refused');
+      this.say(this.words.fill(this.s.messages.bad_deal, { value, min: MIN_DEAL, max: MAX_DEAL }), 'refused');
       return;
     }
     if (this.game && this.game.deal === deal) return;

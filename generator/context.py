@@ -79,9 +79,10 @@ def chapters_of(steps: list[dict], words: Words, titles: dict) -> list[dict]:
             kind = "waste_pair" if takes_waste_top(step) else "pair"
         first.setdefault(kind, step["number"])
     first["end"] = steps[-1]["number"]
-    return [{"key": key, "number": first[key], "title": titles[key],
-             "words": steps[first[key] - 1]["words"] if first[key] else ""}
-            for key in CHAPTER_ORDER if key in first]
+    chapters = [{"key": key, "number": first[key], "title": titles[key],
+                 "words": steps[first[key] - 1]["words"] if first[key] else ""}
+                for key in CHAPTER_ORDER if key in first]
+    return sorted(chapters, key=lambda c: c["number"])  # in the order they happen
 
 
 def takes_waste_top(step: dict) -> bool:

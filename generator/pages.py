@@ -48,7 +48,10 @@ class PageFunctions:
         return {"target_sum": r["target_sum"], "turns_allowed": r["turns_allowed"], "passes": r["passes"],
                 "pyramid_cards": r["pyramid_cards"], "deck_size": r["deck_size"], "stock_cards": r["stock_cards"],
                 "per_card": r["points"]["per_card"], "row_cleared": r["points"]["row_cleared"], "win": r["points"]["win"],
-                "per_unused_turn": r["points"]["per_unused_turn"], "max_deal": self.words.num(r["max_deal"])}
+                "per_unused_turn": r["points"]["per_unused_turn"], "max_deal": self.words.num(r["max_deal"]),
+                "min_deal": r["min_deal"], "waste_cards": r["waste_cards"],
+                **{name: r["ranks"].index(letter) + 1 for name, letter in
+                   (("ace", "A"), ("jack", "J"), ("queen", "Q"), ("king", "K"))}}
 
     # -- pictures
     def picture(self, example_id: str, which="opening") -> str:

@@ -83,7 +83,7 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
         "site_description": lang.strings["site_description"],
         "docs_dir": str(docs_dir),
         "site_dir": str(site_dir),
-        "theme": {"language": lang.code},
+        "theme": {"language": lang.code, "custom_dir": str(ROOT / "generator" / "overrides")},
         "plugins": [{"search": {"lang": [lang.search]}}],
         "nav": [{nav_titles[p[:-3]]: p} for p in pages],
         "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/", "lang": other.code} for other in languages]},
@@ -106,6 +106,10 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
                                 capture_output=True, text=True)
         if result.returncode != 0:
             raise BuildError(f"mkdocs build --strict failed for {lang.code} ({config}):\n{result.stderr.strip()}")
+        # Without a site_url the sitemap holds no usable addresses; the language switch does not
+        # need it (generator/overrides/ link each page to the same page in the other language).
+        for sitemap in (stage / lang.code).glob("sitemap.xml*"):
+            sitemap.unlink()
     shutil.copytree(APP, stage / "assets" / "app", ignore=shutil.ignore_patterns("*.md"))
     (stage / "index.html").write_text(root_page(languages, default), encoding="utf-8")
 
@@ -122,7 +126,7 @@ def root_page(languages: list[Language], default: str) -> str:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(first.strings["site_name"])}</title>
+<title>{escape(first.strings["site_name"])} — {escape(first.strings["root"]["title"])}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 30rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }}
 a {{ font-size: 1.25rem; }}

@@ -33,6 +33,8 @@ def watched_page(browser, locale="nb-NO", width=390):
     page.errors = []
     page.on("request", lambda r: page.requests_seen.append(r.url))
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.failed = []
+    page.on("response", lambda r: page.failed.append(r.url) if r.status >= 400 else None)
     return page
 
 
@@ -71,8 +73,9 @@ def test_language_switch_keeps_the_page(browser, site_url, code, other):
 def test_search_finds_a_word_of_the_language(browser, site_url, code):
     page = watched_page(browser)
     page.goto(f"{site_url}/{code}/")
-    page.locator("label.md-search__icon, .md-search__icon[for=__search]").first.click()
-    page.locator("input.md-search__input").fill(SEARCH_WORDS[code])
+    page.locator("label.md-header__button[for=__search]").click()
+    page.wait_for_function("document.querySelector('.md-search__output') !== null")
+    page.locator("input.md-search__input").type(SEARCH_WORDS[code], delay=60)
     results = page.locator(".md-search-result__item")
     results.first.wait_for(timeout=15000)
     assert results.count() >= 1
@@ -91,4 +94,5 @@ def test_screenshots_of_every_page(browser, site_url, built_site, code):
         # Fits a phone: no sideways scrolling.
         assert page.evaluate("document.documentElement.scrollWidth") <= 360 + 1, f"{code}/{name} scrolls sideways"
         assert page.errors == [], page.errors
+        assert page.failed == [], page.failed
         only_local(page)

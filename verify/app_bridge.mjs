@@ -13,7 +13,7 @@ const ops = {
   constants: () => ({
     rows: engine.ROWS, pyramid_cards: engine.PYRAMID_CARDS, deck_size: engine.DECK_SIZE,
     target_sum: engine.TARGET_SUM, king_value: engine.KING_VALUE, turns_allowed: engine.TURNS_ALLOWED,
-    passes: engine.PASSES, points: { ...engine.POINTS }, max_deal: engine.MAX_DEAL,
+    passes: engine.PASSES, points: { ...engine.POINTS }, min_deal: engine.MIN_DEAL, max_deal: engine.MAX_DEAL,
     ranks: engine.RANKS, suits: engine.SUITS,
   }),
   deal: ({ n }) => engine.dealLayout(n),

@@ -23,7 +23,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pyramide</title>
+<title>Pyramide</title><link rel="icon" href="data:,">
 <style>body{{margin:0 auto;padding:0 12px;max-width:60rem;font-family:system-ui,sans-serif}}</style>
 </head><body><h1>Pyramide</h1>
 {body}
@@ -126,7 +126,7 @@ def watched(browser, server):
 
     yield make
     for w in made:
-        foreign = [u for u in w.requests if not u.startswith("http://127.0.0.1:")]
+        foreign = [u for u in w.requests if not u.startswith(("http://127.0.0.1:", "data:"))]
         errors = list(w.errors)
         w.close()
         assert not foreign, f"requests to other hosts: {foreign}"

@@ -1,0 +1,515 @@
+"""The game and the replay in Debian's Chromium, in nb and da: played through the real interface
+(clicks and keys), with every request and console error recorded (see conftest.py)."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import LANGS, LOST_DEAL, POOL, ROOT, WIN_DEAL, strings
+from generator import svg
+from generator.game_embed import game_html, replay_html
+
+ARTIFACTS = ROOT / "test-artifacts"
+GAME = ".pyramide-game"
+BUDGET_GZIP = 60 * 1024
+GAME_FILES = ["game.js", "board.js", "hint.js", "worker.js", "storage.js", "replay.js", "engine.js",
+              "decider.js", "game.css"]
+
+
+# ---------------------------------------------------------------- words, as the page says them
+def fill(template: str, **values) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card(s: dict, code: str) -> str:
+    return f"{s['suits'][code[1]]} {s['ranks'][code[0]]}"
+
+
+# ---------------------------------------------------------------- driving the page
+def open_game(watched, lang: str, fragment: str = "", **kw):
+    w = watched(**kw)
+    page = w.open(f"{lang}.html{fragment}")
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    return w, page
+
+
+def slot(page, code: str):
+    return page.locator(f"{GAME} button.pyr-slot[data-code='{code}']")
+
+
+def stock(page):
+    return page.locator(f"{GAME} button[data-pile='stock']")
+
+
+def click_move(page, move: str) -> None:
+    kind, *cards = move.split()
+    if kind in ("draw", "turn"):
+        stock(page).click()
+    else:
+        for code in cards:
+            slot(page, code).click()
+
+
+def click_top(locator) -> None:
+    """Clicks the strip of a card that shows above the cards covering it."""
+    box = locator.bounding_box()
+    locator.click(position={"x": box["width"] / 2, "y": 4})
+
+
+def said_move(s: dict, move: str) -> str:
+    kind, *cards = move.split()
+    names = [card(s, c) for c in cards]
+    return fill(s["moves"][kind], **dict(zip("ab", names)), **({"card": names[0]} if names else {}))
+
+
+def focus_board(page) -> None:
+    page.locator(f"{GAME} .pyr-slot[tabindex='0']").focus()
+
+
+def message(page) -> str:
+    return page.locator(f"{GAME} .pyr-message").inner_text().strip()
+
+
+def dataset(page, name: str):
+    return page.evaluate(f"document.querySelector('{GAME}').dataset.{name} ?? null")
+
+
+def snapshot(page) -> dict:
+    """Everything the board and status line show: each place's classes, name and card."""
+    return page.evaluate(f"""() => {{
+        const g = document.querySelector('{GAME}');
+        return {{
+            slots: [...g.querySelectorAll('.pyr-slot')].map(b => [b.dataset.key, b.className,
+                     b.getAttribute('aria-label'), b.dataset.code ?? null, b.innerHTML]),
+            labels: [...g.querySelectorAll('.pyr-label')].map(l => l.textContent),
+            score: g.querySelector('.pyr-score').textContent,
+            deal: g.querySelector('.pyr-deal').textContent,
+        }};
+    }}""")
+
+
+def deal_number(page) -> int:
+    return int(re.search(r"\d+", page.locator(f"{GAME} .pyr-deal").inner_text()).group())
+
+
+def wait_for_hint(page) -> str:
+    page.wait_for_function(f"['checked','lost','unchecked'].includes(document.querySelector('{GAME}').dataset.hint)",
+                           timeout=15000)
+    return dataset(page, "hint")
+
+
+def hinted_move(page) -> set[str]:
+    return set(page.evaluate(f"[...document.querySelectorAll('{GAME} .pyr-slot.is-hinted')]"
+                             ".map(b => b.dataset.code ?? b.dataset.pile)"))
+
+
+# ---------------------------------------------------------------- without a browser
+def test_card_markup_is_the_site_pictures():
+    """board.js draws each card exactly as generator/svg.py does (run in Node, no DOM needed)."""
+    from verify.app import find_node
+    codes = ["AS", "7H", "TD", "QC", "KH", "2D"]
+    script = ("import('./app/board.js').then(m => console.log(JSON.stringify(" + json.dumps(codes) +
+              ".flatMap(c => [m.cardSvg(c, c[0] === 'T' ? '10' : c[0]), m.cardSvg(c, c[0] === 'T' ? '10' : c[0], {free: true}),"
+              " m.cardSvg(c, c[0] === 'T' ? '10' : c[0], {ghost: true})]))))")
+    out = subprocess.run([find_node(), "--input-type=module", "-e", script], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    names = svg.CardNames(ranks={}, suits={})
+    expected = [svg.card_svg(c, 0, 0, names=names, **kw) for c in codes
+                for kw in ({}, {"free": True}, {"highlight": True})]
+    assert json.loads(out) == expected
+
+
+def test_stylesheet_carries_the_site_card_style():
+    css = (ROOT / "app" / "game.css").read_text()
+    for line in svg.CARD_STYLE.splitlines():
+        assert line in css, f"game.css lacks CARD_STYLE rule: {line}"
+
+
+def test_strings_are_complete_in_both_languages():
+    def keys(d, prefix=""):
+        out = set()
+        for k, v in d.items():
+            out |= keys(v, f"{prefix}{k}.") if isinstance(v, dict) else {prefix + k}
+        return out
+    nb, da = strings("nb"), strings("da")
+    assert keys(nb) == keys(da)
+    assert nb["buttons"] == {"undo": "Angre", "hint": "Hint", "restart": "Start på nytt", "new_game": "Nytt spill"}
+    assert da["buttons"] == {"undo": "Fortryd", "hint": "Hint", "restart": "Start forfra", "new_game": "Nyt spil"}
+    for s in (nb, da):  # every rule id the engine refuses with has its own message
+        for rule in ["free.covered", "pair.thirteen", "pair.one-waste", "king.alone", "draw.nonempty",
+                     "turn.when", "turn.limit", "removed.gone", "end.win", "moves.undo"]:
+            assert s["refused"][rule]
+
+
+def test_embed_snippets():
+    s = strings("nb")
+    evil = {**s, "noscript": "a </script><b>"}
+    html = game_html("nb", evil, [27, 8], "../assets")
+    assert html.startswith('<div class="pyramide-game" lang="nb">') and html.endswith("</div>")
+    assert '<link rel="stylesheet" href="../assets/game.css">' in html
+    assert '<script type="module" src="../assets/game.js"></script>' in html
+    assert html.count("</script>") == 3  # the JSON can never close its element
+    data = re.search(r'class="pyramide-strings">(.*?)</script>', html).group(1)
+    assert json.loads(data)["noscript"] == "a </script><b>"
+    assert "<noscript><p class=\"pyr-noscript\">a &lt;/script&gt;&lt;b&gt;</p></noscript>" in html
+    assert json.loads(re.search(r'class="pyramide-pool">(.*?)</script>', html).group(1)) == [27, 8]
+    replay = replay_html("da", strings("da"), {"deal": 27, "moves": ["draw"], "chapters": []}, "assets/",
+                         "<p>a</p>\n\n\n<p>b</p>")
+    assert "\n\n" not in replay and 'src="assets/replay.js"' in replay
+    assert '<div class="pyramide-replay-fallback"><p>a</p>\n<p>b</p></div>' in replay
+    for bad in ("https://cdn.example/x", "//cdn.example"):
+        with pytest.raises(ValueError):
+            game_html("nb", s, [1], bad)
+
+
+def test_game_code_fits_the_size_budget():
+    total = sum(len(gzip.compress((ROOT / "app" / f).read_bytes(), 9)) for f in GAME_FILES)
+    assert total <= BUDGET_GZIP, f"{total} bytes gzipped"
+
+
+def test_pool_and_example_deals(app):
+    for deal in POOL:
+        assert app.solve(app.opening(deal))["winnable"], deal
+    assert not app.solve(app.opening(LOST_DEAL))["winnable"]
+
+
+# ---------------------------------------------------------------- playing
+@pytest.mark.parametrize("lang", LANGS)
+def test_win_by_clicking_the_verified_game(watched, app, winning_game, lang):
+    s = strings(lang)
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+    assert message(page) == cap(fill(s["messages"]["from_link"], deal=WIN_DEAL))
+    for number, move in enumerate(winning_game, 1):
+        click_move(page, move)
+        expected_score = fill(s["board"]["status"], moves=number, points=r"\d+")
+        assert re.fullmatch(expected_score, page.locator(f"{GAME} .pyr-score").inner_text()), move
+    final = app.replay_from(app.opening(WIN_DEAL), winning_game)
+    assert final["status"] == "won" and dataset(page, "status") == "won"
+    assert message(page).endswith(fill(s["messages"]["won"], points=final["points"], moves=final["moves"]))
+    assert page.locator(f"{GAME} button.pyr-slot.has-card[data-row]").count() == 0
+    slot_count_before = page.locator(f"{GAME} .pyr-slot").count()
+    stock(page).click()  # nothing more to play: the page says so
+    assert message(page) == s["messages"]["already_won"]
+    assert page.locator(f"{GAME} .pyr-slot").count() == slot_count_before
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_refusals_name_the_rule_in_the_page_language(watched, app, lang):
+    s = strings(lang)
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+    opening = app.opening(WIN_DEAL)
+    row7 = opening["pyramid"][21:]
+    a, b = "4S", "7D"  # both free, 4 + 7 = 11
+    assert a in row7 and b in row7
+    before = snapshot(page)
+    slot(page, a).click()
+    assert slot(page, a).get_attribute("aria-pressed") == "true"
+    assert message(page) == cap(fill(s["messages"]["selected"], card=card(s, a), target=13))
+    slot(page, b).click()
+    assert message(page) == cap(fill(s["refused"]["pair.thirteen"], a=card(s, a), b=card(s, b), sum=11, target=13))
+    assert page.locator(f"{GAME} .pyr-message").get_attribute("data-kind") == "refused"
+    assert snapshot(page) == before  # nothing moved, nothing stays chosen
+    covered = opening["pyramid"][15]  # row 6, place 1: still under two cards
+    click_top(slot(page, covered))
+    assert message(page) == cap(fill(s["refused"]["free.covered"], card=card(s, covered)))
+    # a free card, then a covered one: the engine refuses the pair as not free
+    slot(page, "6C").click()
+    click_top(slot(page, covered))
+    assert message(page) == cap(fill(s["refused"]["free.covered"], card=card(s, covered)))
+    page.locator(f"{GAME} .pyr-undo").click(force=True)  # shown as unavailable (aria-disabled)
+    assert message(page) == s["refused"]["moves.undo"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_undo_and_restart_restore_exactly(watched, winning_game, lang):
+    s = strings(lang)
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+    shots = [snapshot(page)]
+    for move in winning_game[:8]:
+        click_move(page, move)
+        shots.append(snapshot(page))
+    assert len({json.dumps(x) for x in shots}) == len(shots)
+    for expected in reversed(shots[3:-1]):
+        page.locator(f"{GAME} .pyr-undo").click()
+        assert message(page) == s["messages"]["undone"]
+        assert snapshot(page) == expected
+    page.locator(f"{GAME} .pyr-restart").click()
+    assert snapshot(page) == shots[0]
+    assert message(page) == cap(fill(s["messages"]["restarted"], deal=WIN_DEAL))
+
+
+def test_turning_back_and_its_limit(watched):
+    s = strings("nb")
+    w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
+    stock(page).focus()  # the keys work wherever the focus is inside the game
+    for turn_left, side_cards in ((1, 23), (0, 24)):  # after a turn the first waste card is back too
+        for _ in range(side_cards):
+            page.keyboard.press("d")
+        assert stock(page).get_attribute("aria-label") == fill(s["aria"]["stock_turn"], turns=turn_left + 1)
+        stock(page).click()
+        assert message(page) == cap(fill(s["done"]["turn"], turns=turn_left))
+    for _ in range(24):
+        page.keyboard.press("d")
+    assert stock(page).get_attribute("aria-label") == s["aria"]["stock_empty"]
+    stock(page).click()
+    assert message(page) == cap(fill(s["refused"]["turn.limit"], turns=2))
+
+
+# ---------------------------------------------------------------- hint
+@pytest.mark.parametrize("lang", LANGS)
+def test_hint_offers_a_winning_move(watched, app, lang):
+    s = strings(lang)
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+    page.locator(f"{GAME} .pyr-hint").click()
+    assert wait_for_hint(page) == "checked"
+    shown = hinted_move(page)
+    opening = app.opening(WIN_DEAL)
+    legal = {m: set(m.split()[1:]) or {"stock"} for m in app.legal_moves(opening)}
+    move = next(m for m, cards in legal.items() if cards == shown)
+    assert app.solve(app.apply(opening, move))["winnable"]
+    assert message(page) == cap(fill(s["hint"]["checked"], move=said_move(s, move)))
+    assert any(u.endswith("/assets/worker.js") for u in w.requests)  # the search ran in the worker
+    click_move(page, move)  # the highlight goes with the position it was for
+    assert hinted_move(page) == set() and dataset(page, "hint") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hint_says_a_hopeless_deal_is_lost(watched, lang):
+    s = strings(lang)
+    w, page = open_game(watched, lang, f"#deal={LOST_DEAL}")
+    focus_board(page)
+    page.keyboard.press("h")
+    assert wait_for_hint(page) == "lost"
+    assert message(page) == s["hint"]["lost"]
+    assert hinted_move(page) == set()
+
+
+def test_hint_search_is_stopped_when_the_position_changes(watched):
+    w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
+    result = page.evaluate("""async () => {
+        const { HintSearch } = await import(new URL('./assets/hint.js', location.href).href);
+        const { openingPosition } = await import(new URL('./assets/engine.js', location.href).href);
+        const search = new HintSearch(new URL('./assets/worker.js', location.href));
+        let answered = false;
+        search.start(openingPosition(9), () => { answered = true; });  // a long search
+        // the page keeps answering while the worker searches
+        let worst = 0;
+        for (let i = 0; i < 10; i++) {
+            const t = performance.now();
+            await new Promise(r => setTimeout(r, 10));
+            worst = Math.max(worst, performance.now() - t);
+        }
+        const busy = search.busy;
+        search.cancel();
+        await new Promise(r => setTimeout(r, 2500));
+        return { busy, answered, stopped: search.worker === null, worst };
+    }""")
+    assert result["busy"] and result["stopped"] and not result["answered"]
+    assert result["worst"] < 150
+
+
+# ---------------------------------------------------------------- saved progress and links
+@pytest.mark.parametrize("lang", LANGS)
+def test_reload_keeps_the_game(watched, winning_game, lang):
+    s = strings(lang)
+    w, page = open_game(watched, lang)
+    page.goto(page.url.split("#")[0] + f"#deal={WIN_DEAL}")
+    page.wait_for_function(f"document.querySelector('{GAME} .pyr-deal').textContent.includes('{WIN_DEAL}')")
+    for move in winning_game[:6]:
+        click_move(page, move)
+    before = snapshot(page)
+    saved = json.loads(page.evaluate("localStorage.getItem('pyramide.game.v1')"))
+    assert saved == {"version": 1, "deal": WIN_DEAL, "moves": winning_game[:6]}
+    page.reload()
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    assert snapshot(page) == before
+    assert message(page) == s["messages"]["restored"]
+    page.goto(page.url.split("#")[0])  # no deal link: the saved game all the same
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    assert snapshot(page) == before
+
+
+@pytest.mark.parametrize("data", [
+    "not json at all {",
+    json.dumps({"version": 1, "deal": 27, "moves": ["pair 2C 2D"]}),
+    json.dumps({"version": 1, "deal": 27, "moves": ["pair 7D 6C", "pair 7D 6C"]}),
+    json.dumps({"version": 0, "deal": 27, "moves": []}),
+    json.dumps({"version": 1, "deal": -5, "moves": []}),
+    json.dumps({"version": 1, "deal": 27, "moves": "draw"}),
+    json.dumps([1, 2, 3]),
+    "null",
+])
+def test_corrupted_saved_data_starts_a_fresh_game(watched, data):
+    w, page = open_game(watched, "nb")
+    page.evaluate("d => localStorage.setItem('pyramide.game.v1', d)", data)
+    page.reload()
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    assert deal_number(page) in POOL
+    assert page.locator(f"{GAME} .pyr-score").inner_text() == fill(strings("nb")["board"]["status"], moves=0, points=0)
+    assert message(page) == ""
+
+
+def test_plays_without_storage(watched, winning_game):
+    w = watched()
+    w.context.add_init_script("""Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('storage is blocked', 'SecurityError'); } });""")
+    page = w.open(f"nb.html#deal={WIN_DEAL}")
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    for move in winning_game[:4]:
+        click_move(page, move)
+    assert "4" in page.locator(f"{GAME} .pyr-score").inner_text()
+    page.reload()
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    assert deal_number(page) == WIN_DEAL  # the link still opens the deal, from the start
+    assert "0" in page.locator(f"{GAME} .pyr-score").inner_text()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deal_links(watched, lang):
+    s = strings(lang)
+    w, page = open_game(watched, lang, "#deal=123456789")
+    assert deal_number(page) == 123456789
+    assert message(page) == cap(fill(s["messages"]["from_link"], deal=123456789))
+    for bad in ("abc", "0", "4294967296"):
+        page.goto(page.url.split("#")[0] + f"#deal={bad}")
+        expected = cap(fill(s["messages"]["bad_deal"], value=bad, min=1, max=4294967295))
+        page.wait_for_function(f"t => document.querySelector('{GAME} .pyr-message').textContent === t", arg=expected)
+        assert deal_number(page) in POOL and "#deal" not in page.url
+    page.locator(f"{GAME} .pyr-new-game").click()
+    first = deal_number(page)
+    page.locator(f"{GAME} .pyr-new-game").click()
+    assert deal_number(page) in POOL and deal_number(page) != first
+    assert message(page) == cap(fill(s["messages"]["new_game"], deal=deal_number(page)))
+
+
+# ---------------------------------------------------------------- keyboard and access
+@pytest.mark.parametrize("lang", LANGS)
+def test_keyboard_only_play(watched, lang):
+    s = strings(lang)
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+    for _ in range(6):  # Tab from the top of the page to the board's one tab stop
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('.pyr-board')"):
+            break
+    focused = lambda: page.evaluate("document.activeElement.dataset.key")  # noqa: E731
+    label = lambda: page.evaluate("document.activeElement.getAttribute('aria-label')")  # noqa: E731
+    assert focused() == "p27"
+    assert label() == f"{fill(s['aria']['card'], card=card(s, 'JH'), row=7)}, {s['aria']['free']}"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline == "solid"  # a visible focus
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "p26"
+    page.keyboard.press("Enter")  # choose 6C
+    assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    assert focused() == "p23"
+    page.keyboard.press("Space")  # pair it with 7D
+    assert message(page) == cap(fill(s["done"]["pair"], a=card(s, "6C"), b=card(s, "7D")))
+    assert focused() == "p23"  # focus stays on the place
+    assert label() == fill(s["aria"]["removed"], row=7, place=3)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "p21"
+    page.keyboard.press("Enter")  # the king goes alone
+    assert message(page) == cap(fill(s["done"]["king"], card=card(s, "KD")))
+    page.keyboard.press("d")
+    top = page.locator(f"{GAME} button[data-pile='waste']").get_attribute("data-code")
+    assert message(page) == cap(fill(s["done"]["draw"], card=card(s, top)))
+    page.keyboard.press("u")
+    page.keyboard.press("Control+z")
+    assert page.locator(f"{GAME} .pyr-score").inner_text() == fill(s["board"]["status"], moves=1, points=10)
+    assert focused() == "p21"
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.row") == "6"
+    page.keyboard.press("Escape")
+    live = page.locator(f"{GAME} [aria-live='polite']")
+    assert live.count() == 1 and live.get_attribute("role") == "status"
+
+
+def test_every_place_has_a_name(watched):
+    for lang in LANGS:
+        w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+        names = page.evaluate(f"[...document.querySelectorAll('{GAME} button.pyr-slot')].map(b => b.getAttribute('aria-label'))")
+        assert len(names) == 30 and all(names)
+        s = strings(lang)
+        assert fill(s["aria"]["stock"], count=23) in names
+        assert fill(s["aria"]["waste"], card=card(s, "QD"), count=1) in names
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+def test_reduced_motion_is_respected(watched, reduce):
+    w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}", reduced_motion=reduce)
+    page.locator(f"{GAME} .pyr-hint").click()
+    wait_for_hint(page)
+    animation = page.evaluate(f"getComputedStyle(document.querySelector('{GAME} .is-hinted'), '::after').animationName")
+    assert (animation == "none") == reduce
+
+
+# ---------------------------------------------------------------- the replay
+@pytest.mark.parametrize("lang", LANGS)
+def test_replay_steps_through_the_example(watched, app, winning_game, lang):
+    s = strings(lang)
+    w = watched()
+    page = w.open(f"replay-{lang}.html")
+    page.wait_for_selector(".pyr-replay .pyr-board")
+    assert page.locator(".pyramide-replay-fallback").is_hidden()
+    caption = page.locator(".pyr-replay-caption")
+    assert caption.inner_text() == s["replay"]["start"]
+    board = page.locator(".pyr-replay .pyr-board")
+    opening = app.opening(WIN_DEAL)
+    assert board.get_attribute("role") == "img" and card(s, opening["pyramid"][0]) in board.get_attribute("aria-label")
+    page.locator(".pyr-next").click()
+    total = len(winning_game)
+    king = winning_game[0].split()[1]
+    assert caption.inner_text() == fill(s["replay"]["step"], step=1, total=total,
+                                        move=cap(fill(s["done"]["king"], card=card(s, king))))
+    assert page.locator(f".pyr-replay .pyr-slot.is-ghost[data-code='{king}']").count() == 1
+    page.locator(".pyr-replay-stage").focus()
+    page.keyboard.press("ArrowRight")
+    assert caption.inner_text().startswith(fill(s["replay"]["step"], step=2, total=total, move=""))
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert caption.inner_text() == s["replay"]["start"]
+    turn_at = winning_game.index("turn") + 1
+    page.locator(".pyr-chapter", has_text="turn").click()
+    assert caption.inner_text().startswith(fill(s["replay"]["step"], step=turn_at, total=total, move=""))
+    assert page.locator(".pyr-chapter", has_text="turn").get_attribute("aria-current") == "step"
+    page.locator(".pyr-replay-stage").focus()
+    page.keyboard.press("Space")  # play …
+    page.wait_for_function(f"!document.querySelector('.pyr-replay-caption').textContent.includes(' {turn_at} ')",
+                           timeout=5000)
+    page.keyboard.press("Space")  # … and pause
+    assert page.locator(".pyr-play").inner_text() == s["replay"]["play"]
+    page.keyboard.press("End")
+    assert caption.inner_text().startswith(fill(s["replay"]["step"], step=total, total=total, move=""))
+    assert page.locator(".pyr-replay .pyr-slot.has-card[data-row]").count() == 0
+
+
+# ---------------------------------------------------------------- how it looks
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("width", [360, 1280])
+def test_screenshots_fit_without_sideways_scrolling(watched, winning_game, lang, width):
+    ARTIFACTS.mkdir(exist_ok=True)
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}", width=width)
+    for move in winning_game[:5]:
+        click_move(page, move)
+    slot(page, "4S").click()  # a chosen card, shown lifted
+    page.locator(f"{GAME} .pyr-hint").click()
+    wait_for_hint(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(ARTIFACTS / f"game-{lang}-{width}.png"), full_page=True)
+    page = w.open(f"replay-{lang}.html")
+    page.wait_for_selector(".pyr-replay .pyr-board")
+    page.locator(".pyr-next").click()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(ARTIFACTS / f"replay-{lang}-{width}.png"), full_page=True)
