@@ -17,6 +17,7 @@ LANGS = ("nb", "da")
 POOL = [27, 8, 3]          # winnable deals (checked by test_pool_is_winnable)
 WIN_DEAL = 27              # its shortest winning game has 51 moves
 LOST_DEAL = 25             # cannot be won
+STUCK_DEAL = 71            # stuck after three passes through the stock without removing a card
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 

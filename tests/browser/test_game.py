@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LANGS, LOST_DEAL, POOL, ROOT, WIN_DEAL, strings
+from conftest import LANGS, LOST_DEAL, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
 from generator import svg
 from generator.game_embed import game_html, replay_html
 
@@ -262,6 +262,23 @@ def test_turning_back_and_its_limit(watched):
     assert stock(page).get_attribute("aria-label") == s["aria"]["stock_empty"]
     stock(page).click()
     assert message(page) == cap(fill(s["refused"]["turn.limit"], turns=2))
+
+
+def test_stuck_is_announced_with_what_to_do(watched, app):
+    s = strings("da")
+    moves = (["draw"] * 23 + ["turn"] + ["draw"] * 24 + ["turn"] + ["draw"] * 24)
+    assert app.replay_from(app.opening(STUCK_DEAL), moves)["status"] == "stuck"
+    w, page = open_game(watched, "da", f"#deal={STUCK_DEAL}")
+    stock(page).focus()
+    for move in moves:
+        page.keyboard.press("d")  # D draws, or turns the waste back when the stock is empty
+    assert dataset(page, "status") == "stuck"
+    assert message(page).endswith(s["messages"]["stuck"])
+    assert page.locator(f"{GAME} .pyr-message").get_attribute("data-kind") == "stuck"
+    page.keyboard.press("h")  # nothing to search: the hint says so at once
+    assert message(page) == s["hint"]["lost"]
+    page.keyboard.press("u")
+    assert dataset(page, "status") == "playing"
 
 
 # ---------------------------------------------------------------- hint
