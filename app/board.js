@@ -213,7 +213,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       }
     }
     renderPiles(position, { selected, hinted, ghosts, before: view.before });
-    if (!interactive) el.setAttribute('aria-label', describe(position));
+    if (!interactive) el.setAttribute('aria-label', describe(position, view.before, ghosts));
     else if (slots.get(current)) setTabStop(current);
   }
 
@@ -253,15 +253,17 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     }
   }
 
-  // A text picture of the position, for the read-only board.
-  function describe(position) {
+  // A text picture of the position, for the read-only board: row by row, like the pictures' <desc>.
+  function describe(position, before, ghosts) {
     const free = freeMask(compile(position).pyr);
     const rows = [];
     for (let r = 1, k = 0; r <= ROWS; r++) {
       const names = [];
       for (let c = 1; c <= r; c++, k++) {
         const code = position.pyramid[k];
+        const gone = before && ghosts.has(before.pyramid[k]) ? before.pyramid[k] : null;
         if (code) names.push(((free >> k) & 1) ? `${words.card(code)} (${s.aria.free})` : words.card(code));
+        else if (gone) names.push(`${words.card(gone)} (${s.aria.just_removed})`);
       }
       rows.push(names.length ? words.fill(s.aria.row, { row: r, cards: names.join(', ') }) : words.fill(s.aria.row_empty, { row: r }));
     }

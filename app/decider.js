@@ -99,57 +99,74 @@ function chainStep(side, p, t, unlimited) {
 }
 
 // Card sets entered, with the highest rank each was entered at: open addressing, at most half
-// full, one slot = 4 ints in a row (pyramid mask, side mask, rank, unused) so a probe touches
-// one cache line. The pyramid mask of a stored card set is never 0 (an empty pyramid is final).
+// full, one slot = 4 ints in a row (pyramid mask, side mask, rank, search stamp) so a probe
+// touches one cache line. A slot belongs to the current search only when it carries its stamp,
+// so one table serves search after search without being cleared or allocated again (the
+// survey decides thousands of deals per process). A very large table is let go afterwards.
+const KEEP_SLOTS = 1 << 22; // 64 MB
+let spare = null;
+
 class CardSets {
-  constructor(bits = 12) {
+  static forSearch() {
+    const sets = spare ?? new CardSets(12);
+    spare = null;
+    sets.size = 0;
+    if (++sets.stamp === 0x7fffffff) { sets.slots.fill(0); sets.stamp = 1; }
+    return sets;
+  }
+
+  constructor(bits) {
     this.slots = new Int32Array(4 << bits);
     this.mask = (1 << bits) - 1;
     this.size = 0;
+    this.stamp = 0;
+  }
+
+  release() {
+    if (this.mask < KEEP_SLOTS) spare = this;
   }
 
   /** Records rank r for the card set; returns the rank it had (0 when new). */
   raise(pyr, side, r) {
-    const slots = this.slots;
+    const slots = this.slots, stamp = this.stamp;
     let h = slotOf(pyr, side) & this.mask;
     for (;;) {
-      const at = slots[h << 2];
-      if (at === 0) break;
-      if (at === pyr && slots[(h << 2) + 1] === side) {
-        const before = slots[(h << 2) + 2];
-        if (r > before) slots[(h << 2) + 2] = r;
+      const o = h << 2;
+      if (slots[o + 3] !== stamp) break;
+      if (slots[o] === pyr && slots[o + 1] === side) {
+        const before = slots[o + 2];
+        if (r > before) slots[o + 2] = r;
         return before;
       }
       h = (h + 1) & this.mask;
     }
-    slots[h << 2] = pyr;
-    slots[(h << 2) + 1] = side;
-    slots[(h << 2) + 2] = r;
+    const o = h << 2;
+    slots[o] = pyr; slots[o + 1] = side; slots[o + 2] = r; slots[o + 3] = stamp;
     if (++this.size * 2 > this.mask) this.grow();
     return 0;
   }
 
   /** The rank the card set was entered at, 0 when never. */
   rankOf(pyr, side) {
-    const slots = this.slots;
+    const slots = this.slots, stamp = this.stamp;
     let h = slotOf(pyr, side) & this.mask;
     for (;;) {
-      const at = slots[h << 2];
-      if (at === 0) return 0;
-      if (at === pyr && slots[(h << 2) + 1] === side) return slots[(h << 2) + 2];
+      const o = h << 2;
+      if (slots[o + 3] !== stamp) return 0;
+      if (slots[o] === pyr && slots[o + 1] === side) return slots[o + 2];
       h = (h + 1) & this.mask;
     }
   }
 
   grow() {
-    const old = this.slots;
+    const old = this.slots, stamp = this.stamp;
     this.slots = new Int32Array(old.length * 2);
     this.mask = this.mask * 2 + 1;
     for (let i = 0; i < old.length; i += 4) {
-      if (old[i] === 0) continue;
+      if (old[i + 3] !== stamp) continue;
       let h = slotOf(old[i], old[i + 1]) & this.mask;
-      while (this.slots[h << 2] !== 0) h = (h + 1) & this.mask;
-      this.slots.set(old.subarray(i, i + 3), h << 2);
+      while (this.slots[(h << 2) + 3] === stamp) h = (h + 1) & this.mask;
+      this.slots.set(old.subarray(i, i + 4), h << 2);
     }
   }
 }
@@ -179,7 +196,12 @@ const UNLIMITED = 1; // the turns field under unlimitedTurns: one left, never sp
 export function decide(position, { maxNodes = Infinity, rules = {}, prune = {} } = {}) {
   const r = normaliseRules(rules);
   const { table, pyr, side, p, turns } = compile(position);
-  return new Search(table, r, prune).run(pyr, side, p, r.unlimitedTurns ? UNLIMITED : turns, maxNodes);
+  const search = new Search(table, r, prune);
+  try {
+    return search.run(pyr, side, p, r.unlimitedTurns ? UNLIMITED : turns, maxNodes);
+  } finally {
+    search.seen.release();
+  }
 }
 
 /** decide() for the opening of deal n; rules.turns sets the turns of the new game. */
@@ -202,7 +224,7 @@ class Search {
     this.sideOfValue = new Int32Array(KING_VALUE + 1);
     table.pyrValues.forEach((v, k) => { this.pyrOfValue[v] |= 1 << k; });
     table.sideValues.forEach((v, i) => { this.sideOfValue[v] |= 1 << i; });
-    this.seen = new CardSets();
+    this.seen = CardSets.forSearch();
     this.buf = new Int32Array(STRIDE * 1024);
     this.end = 0; // used length of buf
     this.win = -1; // buffer offset of a winning child, once found

@@ -149,6 +149,7 @@ class Game {
       this.announceEnd();
     } else {
       this.setGame(newGame(this.randomDeal()));
+      this.say(this.words.fill(this.s.messages.ready, { target: TARGET_SUM }));
     }
   }
 

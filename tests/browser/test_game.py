@@ -150,6 +150,18 @@ def test_strings_are_complete_in_both_languages():
             assert s["refused"][rule]
 
 
+def test_every_string_is_used():
+    """No stale strings: each key is read by the game's code (groups looked up by rule id, move
+    kind, rank or suit are read as a whole)."""
+    code = "".join((ROOT / "app" / f).read_text() for f in ("game.js", "board.js", "replay.js"))
+    by_name = {"refused", "ranks", "suits", "moves", "done"}
+    for group, entries in strings("nb").items():
+        if not isinstance(entries, dict) or group in by_name:
+            continue
+        for key in entries:
+            assert re.search(rf"\.{key}\b", code), f"{group}.{key} is never used"
+
+
 def test_embed_snippets():
     s = strings("nb")
     evil = {**s, "noscript": "a </script><b>"}
@@ -331,7 +343,7 @@ def test_hint_search_is_stopped_when_the_position_changes(watched):
         return { busy, answered, stopped: search.worker === null, worst };
     }""")
     assert result["busy"] and result["stopped"] and not result["answered"]
-    assert result["worst"] < 150
+    assert result["worst"] < 250  # ms for a 10 ms timer: the page stayed responsive
 
 
 # ---------------------------------------------------------------- saved progress and links
@@ -371,8 +383,9 @@ def test_corrupted_saved_data_starts_a_fresh_game(watched, data):
     page.reload()
     page.wait_for_selector(f"{GAME} .pyr-board")
     assert deal_number(page) in POOL
-    assert page.locator(f"{GAME} .pyr-score").inner_text() == fill(strings("nb")["board"]["status"], moves=0, points=0)
-    assert message(page) == ""
+    s = strings("nb")
+    assert page.locator(f"{GAME} .pyr-score").inner_text() == fill(s["board"]["status"], moves=0, points=0)
+    assert message(page) == fill(s["messages"]["ready"], target=13)
 
 
 def test_plays_without_storage(watched, winning_game):

@@ -1,0 +1,492 @@
+"""The survey of random deals: for every deal number of a range, can it be won?
+
+`python -m verify survey --deals 1-10000 [--variant V] [--json]`
+
+The question is a pure function of (deal number, rules), mapped over the range in chunks by a
+pool of worker processes (all cores by default). Each worker keeps one Node process running
+verify/survey_worker.mjs, which asks the app's decider (app/decider.js). Nothing it says is
+trusted: in the worker, every winning game is replayed in the independent engine
+(verify/rules.py, or the variant replayer of verify/decider.py), and every "lost" is decided
+again by the independent decider (verify/decider.py) — all of them by default, or a sample. Any
+disagreement stops the survey and names the deal.
+
+Cache: build/survey-cache/<variant>-<key>/, where the key hashes the rules options and every
+file that makes or checks a result (engine, both deciders, the independent engine), so an
+unchanged engine never redoes a deal and a changed one never reuses it. One small JSON file per
+finished chunk, written atomically (temporary file, then rename), with a SHA-256 of its
+content: a stopped survey loses no finished chunk, and a file that does not verify is deleted
+and its deals recomputed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import multiprocessing
+import multiprocessing.util
+import os
+import resource
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import decider, rules as independent_rules
+from .app import find_node
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKER = Path(__file__).with_name("survey_worker.mjs")
+CACHE_ROOT = ROOT / "build" / "survey-cache"
+FORMAT = 1  # of the cache files; part of the key
+KEY_FILES = ("app/engine.js", "app/decider.js", "verify/decider.py", "verify/rules.py", "verify/deal.py")
+DEFAULT_MAX_NODES = 20_000_000  # card sets per deal before the app's decider says 'undecided'
+CHECK_MAX_NODES = 200_000_000  # the independent decider's limit when it decides again
+DEFAULT_CHUNK = 50
+POOL_SIZE = 1000
+FIRST_CHECKED = 40  # in a sampled survey, the first lost deals are always decided again
+EXIT_DISAGREE, EXIT_INPUT, EXIT_STOPPED = 3, 2, 130
+
+
+class SurveyDisagreement(Exception):
+    """The app's decider and the independent side disagree about a deal."""
+
+    def __init__(self, deal: int, message: str):
+        super().__init__(f"deal {deal}: {message}")
+        self.deal = deal
+
+    def __reduce__(self):  # crosses from a worker process
+        return (SurveyDisagreement, (self.deal, str(self).split(": ", 1)[1]))
+
+
+class SurveyIncomplete(Exception):
+    """The cache does not hold every deal asked for: run the survey first."""
+
+
+# ---------------------------------------------------------------- ranges, keys, cache
+
+def parse_range(text: str) -> tuple[int, int]:
+    """'1-10000' or '42' → (first, last); ValueError for anything else."""
+    parts = str(text).split("-")
+    try:
+        first, last = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (None, None)
+    except ValueError:
+        first = last = None
+    if first is None or not 1 <= first <= last <= 0xFFFFFFFF:
+        raise ValueError(f"--deals wants a range like 1-10000 of deal numbers 1 … 4294967295, got {text!r}")
+    return first, last
+
+
+def variant_rules(variant: str) -> dict:
+    return decider.rules_of(variant)
+
+
+def cache_key(rules: dict) -> str:
+    """Hash of the rules options, the cache format and every file that makes or checks a result."""
+    h = hashlib.sha256(json.dumps({"format": FORMAT, "rules": rules}, sort_keys=True).encode())
+    for name in KEY_FILES:
+        h.update(name.encode() + b"\0" + (ROOT / name).read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def cache_dir(variant: str, cache_root: Path | None = None) -> Path:
+    return Path(cache_root or CACHE_ROOT) / f"{variant}-{cache_key(variant_rules(variant))}"
+
+
+def _checksum(payload: dict) -> str:
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def write_chunk(directory: Path, records: dict[int, dict], prefix: str = "deals") -> Path:
+    """Writes finished deals as one file, atomically: a reader sees the whole file or none."""
+    directory.mkdir(parents=True, exist_ok=True)
+    deals = sorted(records)
+    payload = {"format": FORMAT, "deals": {str(n): records[n] for n in deals}}
+    path = directory / f"{prefix}-{deals[0]}-{deals[-1]}.json"
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps({**payload, "sha256": _checksum(payload)}, separators=(",", ":")))
+    os.replace(tmp, path)
+    return path
+
+
+_STRENGTH = {"redecided": 2, "replayed": 2, "unchecked": 1, "none": 0}
+
+
+def load_cache(directory: Path, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[dict[int, dict], list[Path]]:
+    """Every valid record of the cache directory; files that do not verify are deleted (and
+    listed), so their deals are recomputed. An 'undecided' found with a smaller node limit than
+    asked now is left out, to be tried again."""
+    records: dict[int, dict] = {}
+    dropped: list[Path] = []
+    if not directory.is_dir():
+        return records, dropped
+    for path in sorted(directory.glob("*.json")):
+        try:
+            data = json.loads(path.read_text())
+            payload = {k: v for k, v in data.items() if k != "sha256"}
+            if data.get("format") != FORMAT or data.get("sha256") != _checksum(payload):
+                raise ValueError("checksum")
+            chunk = {int(n): _valid_record(r) for n, r in data["deals"].items()}
+        except (ValueError, KeyError, TypeError, AttributeError, json.JSONDecodeError):
+            path.unlink(missing_ok=True)
+            dropped.append(path)
+            continue
+        for n, r in chunk.items():
+            if r["result"] == "undecided" and r.get("max_nodes", 0) < max_nodes:
+                continue
+            old = records.get(n)
+            if old is not None and old["result"] != r["result"]:
+                raise SurveyDisagreement(n, f"two cache files disagree ({old['result']} / {r['result']}) in {directory}")
+            if old is None or _STRENGTH[r["check"]] > _STRENGTH[old["check"]]:
+                records[n] = r
+    return records, dropped
+
+
+def _valid_record(r: dict) -> dict:
+    ok = (r["result"] in ("won", "lost", "undecided") and r["check"] in _STRENGTH
+          and (r["result"] != "won" or (isinstance(r["line"], list) and r["check"] == "replayed")))
+    if not ok:
+        raise ValueError("record")
+    return r
+
+
+# ---------------------------------------------------------------- in a worker process
+
+class NodeDecider:
+    """One Node process running verify/survey_worker.mjs (the app's decider), JSON lines."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([find_node(), str(WORKER)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.next_id = 0
+        self.max_rss_kb = 0
+
+    def decide(self, deals: list[int], rules: dict, max_nodes: int) -> dict[int, dict]:
+        self.next_id += 1
+        self.process.stdin.write(json.dumps({"id": self.next_id, "deals": deals, "rules": rules,
+                                             "maxNodes": max_nodes}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the survey's Node process ended unexpectedly")
+        answer = json.loads(line)
+        if not answer["ok"]:
+            raise RuntimeError(f"the app's decider failed: {answer['error']}")
+        self.max_rss_kb = max(self.max_rss_kb, answer.get("maxRssKb", 0))
+        return {int(n): r for n, r in answer["results"].items()}
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            self.process.wait(timeout=10)
+
+
+_node: NodeDecider | None = None
+
+
+def _start_worker():
+    global _node
+    _node = NodeDecider()
+    multiprocessing.util.Finalize(None, _node.close, exitpriority=10)
+
+
+def _sampled(n: int, share: float) -> bool:
+    """A fixed pseudo-random choice of deals, the same in every run."""
+    if share >= 1:
+        return True
+    digest = hashlib.sha256(f"survey-sample-{n}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") < share * 2**64
+
+
+def replay_won(n: int, line: list[str], rules: dict) -> None:
+    """The app's winning game, in the independent engine; SurveyDisagreement if it does not win."""
+    try:
+        if set(rules) <= {"turns"}:  # the app's rules (one pass = 0 turns): verify/rules.py itself
+            position = independent_rules.from_json(decider.opening(n, rules))
+            for move in line:
+                position = independent_rules.apply(position, move)
+            won = independent_rules.status(position) == "won"
+        else:
+            won = decider.replay(decider.opening(n, rules), line, rules)["won"]
+    except ValueError as e:  # IllegalMove of either engine
+        raise SurveyDisagreement(n, f"the app's winning game is refused by the independent engine: {e}") from None
+    if not won:
+        raise SurveyDisagreement(n, f"the app's winning game ({len(line)} moves) does not win in the independent engine")
+
+
+def decide_again(n: int, rules: dict) -> None:
+    """A deal the app calls lost, decided by the independent decider; SurveyDisagreement if won."""
+    again = decider.decide_deal(n, rules, max_nodes=CHECK_MAX_NODES)
+    if again.result == "won":
+        raise SurveyDisagreement(n, "the app's decider says lost, the independent decider wins it with: "
+                                    + ", ".join(again.line))
+    if again.result != "lost":
+        raise SurveyDisagreement(n, "the app's decider says lost, the independent decider could not decide it")
+
+
+def _check(n: int, record: dict, rules: dict, check_lost: bool) -> dict:
+    started = time.perf_counter()
+    if record["result"] == "won":
+        replay_won(n, record["line"], rules)
+        check = "replayed"
+    elif record["result"] == "lost" and check_lost:
+        decide_again(n, rules)
+        check = "redecided"
+    else:
+        check = "unchecked" if record["result"] == "lost" else "none"
+    record = {**record, "check": check, "check_ms": round((time.perf_counter() - started) * 1000, 3)}
+    if record["result"] != "won":
+        record["line"] = None
+    return record
+
+
+def _survey_chunk(task: tuple) -> tuple[dict[int, dict], int]:
+    """Worker: decide a chunk of deals in the app, check each answer. Returns records and the
+    worker's peak memory (Node and Python, kB)."""
+    deals, rules, max_nodes, share = task
+    answers = _node.decide(deals, rules, max_nodes)
+    records = {}
+    for n in deals:
+        record = _check(n, answers[n], rules, _sampled(n, share))
+        if record["result"] == "undecided":
+            record["max_nodes"] = max_nodes
+        records[n] = record
+    return records, _node.max_rss_kb + resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _check_deal(task: tuple) -> tuple[int, dict]:
+    """Worker: decide again a lost deal kept unchecked by an earlier, sampled run."""
+    n, record, rules = task
+    return n, _check(n, record, rules, True)
+
+
+# ---------------------------------------------------------------- the survey
+
+@dataclass
+class Survey:
+    variant: str
+    first: int
+    last: int
+    results: dict[int, dict]
+    seconds: float
+    computed: int = 0  # deals decided in this run (the rest came from the cache)
+    dropped: list = field(default_factory=list)  # cache files that did not verify
+    peak_rss_kb: int = 0
+
+    def counts(self) -> dict:
+        values = [r["result"] for r in self.results.values()]
+        return {k: values.count(k) for k in ("won", "lost", "undecided")}
+
+    def to_json(self) -> dict:
+        c = self.counts()
+        return {"deals": len(self.results), "won": c["won"], "undecided": c["undecided"],
+                "seconds": round(self.seconds, 3),
+                "results": {str(n): self.results[n]["result"] for n in sorted(self.results)}}
+
+
+class Progress:
+    """One line on stderr: deals done, won, time so far and the time left."""
+
+    def __init__(self, label: str, total: int, enabled: bool):
+        self.label, self.total, self.enabled = label, total, enabled
+        self.started = time.monotonic()
+        self.last = 0.0
+        self.tty = sys.stderr.isatty()
+
+    def show(self, done: int, won: int, final: bool = False):
+        now = time.monotonic()
+        if not self.enabled or (not final and now - self.last < (0.5 if self.tty else 10)):
+            return
+        self.last = now
+        elapsed = now - self.started
+        left = elapsed / done * (self.total - done) if done else float("nan")
+        text = (f"survey {self.label}: {done:,}/{self.total:,} deals, {won:,} won, {_duration(elapsed)}"
+                + ("" if final else f", about {_duration(left)} left"))
+        print(("\r" + text.ljust(90)) if self.tty else text, end="\n" if final or not self.tty else "",
+              file=sys.stderr, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    if not math.isfinite(seconds):
+        return "?"
+    m, s = divmod(int(round(seconds)), 60)
+    return f"{m} min {s:02d} s" if m else f"{s} s"
+
+
+def run_survey(first: int, last: int, variant: str = "standard", jobs: int | None = None,
+               check_share: float = 1.0, max_nodes: int = DEFAULT_MAX_NODES, chunk: int = DEFAULT_CHUNK,
+               cache_root: Path | None = None, progress: bool = True, recompute: bool = False) -> Survey:
+    """Decide every deal of first … last (cache first, then a process pool for the rest)."""
+    started = time.monotonic()
+    rules = variant_rules(variant)
+    directory = cache_dir(variant, cache_root)
+    if recompute and directory.is_dir():
+        for path in directory.glob("*.json"):
+            path.unlink()
+    cached, dropped = load_cache(directory, max_nodes)
+    if dropped and progress:
+        print(f"survey: {len(dropped)} cache file(s) did not verify and were deleted; their deals are recomputed",
+              file=sys.stderr)
+    results = {n: cached[n] for n in range(first, last + 1) if n in cached}
+    missing = [n for n in range(first, last + 1) if n not in results]
+    # Aligned chunks, so runs over different ranges share files.
+    tasks: dict[int, list[int]] = {}
+    for n in missing:
+        tasks.setdefault((n - 1) // chunk, []).append(n)
+    survey = Survey(variant, first, last, results, 0.0, computed=len(missing), dropped=dropped)
+    # Lost deals left unchecked by an earlier sampled run are decided again when all are asked for.
+    recheck = [n for n, r in results.items() if r["result"] == "lost" and r["check"] != "redecided"] \
+        if check_share >= 1 else []
+    if missing or recheck:
+        _run_pool(survey, directory, [(deals, rules, max_nodes, check_share) for deals in tasks.values()],
+                  rules, jobs, progress, recheck)
+    if check_share < 1:  # the first lost deals of the range are always decided again
+        first_lost = [n for n in sorted(results) if results[n]["result"] == "lost"][:FIRST_CHECKED]
+        todo = [n for n in first_lost if results[n]["check"] != "redecided"]
+        if todo:
+            _run_pool(survey, directory, [], rules, jobs, False, todo)
+    survey.seconds = time.monotonic() - started
+    return survey
+
+
+def _run_pool(survey: Survey, directory: Path, tasks: list, rules: dict, jobs, progress: bool, recheck: list[int]):
+    results = survey.results
+    label = f"{survey.variant} {survey.first}-{survey.last}"
+    bar = Progress(label, survey.last - survey.first + 1, progress)
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(processes=jobs or os.cpu_count(), initializer=_start_worker) as workers:
+        try:
+            won = sum(r["result"] == "won" for r in results.values())
+            for records, rss in workers.imap_unordered(_survey_chunk, tasks):
+                write_chunk(directory, records)
+                results.update(records)
+                survey.peak_rss_kb = max(survey.peak_rss_kb, rss)
+                won += sum(r["result"] == "won" for r in records.values())
+                bar.show(len(results), won)
+            checked = dict(workers.imap_unordered(_check_deal, [(n, results[n], rules) for n in recheck], chunksize=4))
+            if checked:
+                write_chunk(directory, checked, prefix="checks")
+                results.update(checked)
+            bar.show(len(results), won, final=True)
+        except BaseException:
+            workers.terminate()
+            if progress:
+                print(file=sys.stderr)
+            raise
+
+
+# ---------------------------------------------------------------- figures for the site
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95 % Wilson score interval of a share k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def cached_results(first: int = 1, last: int = 10000, variant: str = "standard",
+                   cache_root: Path | None = None) -> dict[int, dict]:
+    """The cached records of a whole range; SurveyIncomplete when any deal is missing."""
+    records, _ = load_cache(cache_dir(variant, cache_root), max_nodes=0)
+    missing = [n for n in range(first, last + 1) if n not in records]
+    if missing:
+        raise SurveyIncomplete(f"the {variant} survey of deals {first}-{last} misses {len(missing)} deal(s) "
+                               f"(first: {missing[0]}); run: python -m verify survey --deals {first}-{last} "
+                               f"--variant {variant}")
+    return {n: records[n] for n in range(first, last + 1)}
+
+
+def summarise(records: dict[int, dict], variant: str = "standard") -> dict:
+    values = [r["result"] for r in records.values()]
+    won, lost, undecided = (values.count(k) for k in ("won", "lost", "undecided"))
+    decided = won + lost
+    low, high = wilson(won, decided)
+    return {
+        "variant": variant, "rules": variant_rules(variant),
+        "first": min(records), "last": max(records), "deals": len(records),
+        "won": won, "lost": lost, "undecided": undecided,
+        "share": won / decided if decided else None, "interval95": [low, high],
+        "replayed": sum(r["check"] == "replayed" for r in records.values()),
+        "redecided": sum(r["check"] == "redecided" for r in records.values()),
+    }
+
+
+def survey_summary(first: int = 1, last: int = 10000, variant: str = "standard",
+                   cache_root: Path | None = None) -> dict:
+    """The survey figures for the site: deals surveyed, won, share of the decided deals won with
+    its 95 % Wilson interval, undecided, and how many answers were checked. From the cache."""
+    return summarise(cached_results(first, last, variant, cache_root), variant)
+
+
+def pool(count: int = POOL_SIZE, first: int = 1, last: int = 10000, variant: str = "standard",
+         cache_root: Path | None = None) -> list[dict]:
+    """New game's pool: the first `count` winnable deal numbers of the survey, each with its
+    winning game (replayed in the independent engine): [{"deal": n, "game": [moves]}, ...]."""
+    records = cached_results(first, last, variant, cache_root)
+    won = [{"deal": n, "game": r["line"]} for n, r in records.items() if r["result"] == "won" and r["check"] == "replayed"]
+    if len(won) < count:
+        raise SurveyIncomplete(f"only {len(won)} winnable deals in {first}-{last}, {count} wanted")
+    return won[:count]
+
+
+def variant_table(first: int = 1, last: int = 2000, cache_root: Path | None = None) -> list[dict]:
+    """One summary per variant (each surveyed over first … last), for the win-rate table."""
+    return [survey_summary(first, last, v, cache_root) for v in decider.VARIANTS]
+
+
+# ---------------------------------------------------------------- command line
+
+def add_survey_parser(subparsers) -> None:
+    p = subparsers.add_parser("survey", help="decide which deals of a range can be won (cached, checked)")
+    p.add_argument("--deals", default="1-10000", help="range of deal numbers, e.g. 1-10000 (default)")
+    p.add_argument("--variant", default="standard", choices=list(decider.VARIANTS))
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--check-share", type=float, default=1.0, metavar="F",
+                   help="share of lost deals decided again independently (default 1 = all; below 1 a fixed "
+                        f"pseudo-random sample plus the first {FIRST_CHECKED} lost deals)")
+    p.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES,
+                   help="card sets per deal before the app's decider gives up (undecided)")
+    p.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, help="deals per task and per cache file")
+    p.add_argument("--cache", default=None, help=f"cache directory (default {CACHE_ROOT.relative_to(ROOT)})")
+    p.add_argument("--recompute", action="store_true", help="forget this variant's cached results first")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(run=cmd_survey)
+
+
+def cmd_survey(args, app=None) -> int:
+    try:
+        first, last = parse_range(args.deals)
+        if not 0 < args.check_share <= 1 or args.chunk < 1 or args.max_nodes < 1:
+            raise ValueError("--check-share must be in (0, 1], --chunk and --max-nodes at least 1")
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        survey = run_survey(first, last, args.variant, jobs=args.jobs, check_share=args.check_share,
+                            max_nodes=args.max_nodes, chunk=args.chunk,
+                            cache_root=Path(args.cache) if args.cache else None,
+                            progress=not args.quiet, recompute=args.recompute)
+    except SurveyDisagreement as e:
+        print(f"error: the app and the independent side disagree — {e}", file=sys.stderr)
+        return EXIT_DISAGREE
+    except KeyboardInterrupt:
+        print("survey stopped; finished deals are kept in the cache, run the same command to resume",
+              file=sys.stderr)
+        return EXIT_STOPPED
+    if args.json:
+        print(json.dumps(survey.to_json()))
+        return 0
+    s = summarise(survey.results, args.variant)
+    low, high = s["interval95"]
+    print(f"Survey of deals {first}-{last}, {args.variant} rules")
+    print(f"  deals:      {s['deals']:,} ({survey.computed:,} decided now, the rest from the cache)")
+    print(f"  won:        {s['won']:,} = {s['share']:.2%} of the decided (95 % interval {low:.2%} - {high:.2%})")
+    print(f"  lost:       {s['lost']:,} ({s['redecided']:,} decided again independently)")
+    print(f"  undecided:  {s['undecided']:,}")
+    print(f"  checked:    every winning game replayed in the independent engine ({s['replayed']:,})")
+    print(f"  time:       {survey.seconds:.1f} s")
+    return 0

@@ -1,0 +1,32 @@
+// The survey's door into the app's decider: one long-lived Node process per survey worker.
+// It only imports app/decider.js (which imports app/engine.js); it adds no rules of its own.
+//   request: {"id": 1, "deals": [1, 2, 3], "rules": {...}, "maxNodes": 20000000}
+//   answer:  {"id": 1, "ok": true, "results": {"1": {"result": "won", "line": [...], "nodes": 4290, "ms": 2.1}, ...},
+//            "maxRssKb": 51234}
+//         or {"id": 1, "ok": false, "error": "..."}
+import { createInterface } from 'node:readline';
+import { decideDeal } from '../app/decider.js';
+
+function decideAll({ deals, rules = {}, maxNodes = null }) {
+  const results = {};
+  for (const n of deals) {
+    const started = process.hrtime.bigint();
+    const r = decideDeal(n, { rules, maxNodes: maxNodes ?? Infinity });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    results[n] = { result: r.result, line: r.line, nodes: r.nodes, ms: Math.round(ms * 1000) / 1000 };
+  }
+  return results;
+}
+
+const out = (obj) => process.stdout.write(JSON.stringify(obj) + '\n');
+createInterface({ input: process.stdin, crlfDelay: Infinity }).on('line', (line) => {
+  let id = null;
+  try {
+    const request = JSON.parse(line);
+    id = request.id;
+    const results = decideAll(request);
+    out({ id, ok: true, results, maxRssKb: process.resourceUsage().maxRSS });
+  } catch (e) {
+    out({ id, ok: false, error: String(e && e.stack ? e.stack : e) });
+  }
+});
