@@ -22,17 +22,24 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
 test-js: setup
-	$(NODE) --test tests/js/
+	$(NODE) --test tests/js/*.test.mjs
 
-test-py: setup
+test-py: setup survey
 	$(PY) -m pytest
 
 # Every test: the app's JS unit tests, then pytest (whose summary line closes the run).
 test: setup browser test-js test-py
 
+# The survey of random deals (standard rules 1–10,000, each variant 1–2,000). Cached in
+# build/survey-cache/ by rules and engine version: an unchanged engine answers from the cache.
+survey: setup
+	$(PY) -m verify survey --deals 1-10000
+	@for v in strict one-pass unlimited stock-top cover-pair; do \
+	  $(PY) -m verify survey --deals 1-2000 --variant $$v || exit 1; done
+
 # Every check; writes build/verified.json only when all pass. Then, per language: missing
 # pages or strings, and numbers in page sources not backed by data.
-verify: setup
+verify: setup survey
 	$(PY) -m verify check
 	$(PY) -m generator lint
 

@@ -1,8 +1,8 @@
 // The app's decider: can this position still be won? A different question from the solver's
 // (app/solver.js finds the shortest game and must see every position up to that depth): here
-// a depth-first search stops at the first win, remembers every position it has entered in a
-// typed-array hash set, and cuts branches that are provably lost. It backs the survey of
-// random deals (verify/survey.py) and the in-browser Hint. No DOM access.
+// a depth-first search stops at the first win, walks card sets rather than positions,
+// remembers them in a typed-array hash table, and cuts branches that are provably lost. It
+// backs the survey of random deals (verify/survey.py) and the in-browser Hint. No DOM access.
 //
 // The standard rules come from engine.js's forEachMove, unchanged. The variants of the survey
 // (strict win, other numbers of passes, a playable stock top, pairing with the covering card)
@@ -36,7 +36,7 @@ function normaliseRules(rules) {
     stockTop: !!rules.stockTop, coverPair: !!rules.coverPair,
   };
   // With the pyramid gone a strict game goes on beside it; that end game is only written out
-  // for the standard way of reaching the side cards (see strictFinish).
+  // for the standard way of reaching the side cards (see Search.finish).
   if (r.strictWin && r.stockTop) throw new Error('rules: strictWin cannot be combined with stockTop');
   return r;
 }
@@ -99,11 +99,13 @@ function chainStep(side, p, t, unlimited) {
 }
 
 // Card sets entered, with the highest rank each was entered at: open addressing, at most half
-// full, one slot = 4 ints in a row (pyramid mask, side mask, rank, search stamp) so a probe
-// touches one cache line. A slot belongs to the current search only when it carries its stamp,
-// so one table serves search after search without being cleared or allocated again (the
-// survey decides thousands of deals per process). A very large table is let go afterwards.
-const KEEP_SLOTS = 1 << 22; // 64 MB
+// full, one slot = 2 ints in a row — pyramid mask | search stamp << 28, and side mask | rank
+// << 24 (ranks < 128) — so a probe touches one cache line and 4 M card sets fit in 64 MB. A
+// slot belongs to the current search only when it carries its stamp, so one table serves
+// search after search without being allocated again (the survey decides thousands of deals
+// per process); it is cleared once every 15 searches, and a very large one is let go.
+const KEEP_SLOTS = 1 << 22; // 32 MB
+const SIDE_BITS = 0xffffff;
 let spare = null;
 
 class CardSets {
@@ -111,12 +113,12 @@ class CardSets {
     const sets = spare ?? new CardSets(12);
     spare = null;
     sets.size = 0;
-    if (++sets.stamp === 0x7fffffff) { sets.slots.fill(0); sets.stamp = 1; }
+    if (++sets.stamp === 16) { sets.slots.fill(0); sets.stamp = 1; }
     return sets;
   }
 
   constructor(bits) {
-    this.slots = new Int32Array(4 << bits);
+    this.slots = new Int32Array(2 << bits);
     this.mask = (1 << bits) - 1;
     this.size = 0;
     this.stamp = 0;
@@ -128,32 +130,32 @@ class CardSets {
 
   /** Records rank r for the card set; returns the rank it had (0 when new). */
   raise(pyr, side, r) {
-    const slots = this.slots, stamp = this.stamp;
+    const slots = this.slots, stamp = this.stamp, first = pyr | (stamp << 28);
     let h = slotOf(pyr, side) & this.mask;
     for (;;) {
-      const o = h << 2;
-      if (slots[o + 3] !== stamp) break;
-      if (slots[o] === pyr && slots[o + 1] === side) {
-        const before = slots[o + 2];
-        if (r > before) slots[o + 2] = r;
+      const at = slots[h << 1];
+      if (at >>> 28 !== stamp) break;
+      if (at === first && (slots[(h << 1) + 1] & SIDE_BITS) === side) {
+        const before = slots[(h << 1) + 1] >>> 24;
+        if (r > before) slots[(h << 1) + 1] = side | (r << 24);
         return before;
       }
       h = (h + 1) & this.mask;
     }
-    const o = h << 2;
-    slots[o] = pyr; slots[o + 1] = side; slots[o + 2] = r; slots[o + 3] = stamp;
+    slots[h << 1] = first;
+    slots[(h << 1) + 1] = side | (r << 24);
     if (++this.size * 2 > this.mask) this.grow();
     return 0;
   }
 
   /** The rank the card set was entered at, 0 when never. */
   rankOf(pyr, side) {
-    const slots = this.slots, stamp = this.stamp;
+    const slots = this.slots, stamp = this.stamp, first = pyr | (stamp << 28);
     let h = slotOf(pyr, side) & this.mask;
     for (;;) {
-      const o = h << 2;
-      if (slots[o + 3] !== stamp) return 0;
-      if (slots[o] === pyr && slots[o + 1] === side) return slots[o + 2];
+      const at = slots[h << 1];
+      if (at >>> 28 !== stamp) return 0;
+      if (at === first && (slots[(h << 1) + 1] & SIDE_BITS) === side) return slots[(h << 1) + 1] >>> 24;
       h = (h + 1) & this.mask;
     }
   }
@@ -162,11 +164,12 @@ class CardSets {
     const old = this.slots, stamp = this.stamp;
     this.slots = new Int32Array(old.length * 2);
     this.mask = this.mask * 2 + 1;
-    for (let i = 0; i < old.length; i += 4) {
-      if (old[i + 3] !== stamp) continue;
-      let h = slotOf(old[i], old[i + 1]) & this.mask;
-      while (this.slots[(h << 2) + 3] === stamp) h = (h + 1) & this.mask;
-      this.slots.set(old.subarray(i, i + 4), h << 2);
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i] >>> 28 !== stamp) continue;
+      let h = slotOf(old[i] & 0xfffffff, old[i + 1] & SIDE_BITS) & this.mask;
+      while (this.slots[h << 1] >>> 28 === stamp) h = (h + 1) & this.mask;
+      this.slots[h << 1] = old[i];
+      this.slots[(h << 1) + 1] = old[i + 1];
     }
   }
 }

@@ -3,9 +3,17 @@ import json
 import sys
 from pathlib import Path
 
-from . import solver_bench
+from . import game_bench, solver_bench, survey_bench
 
-SECTIONS = {"solvers": solver_bench.run}
+
+def game() -> dict:
+    """Hint and size figures, on the pool of New game from the verified bundle."""
+    bundle = Path("build/verified.json")
+    pool = json.loads(bundle.read_text())["survey"]["pool_deals"] if bundle.exists() else game_bench.default_pool()
+    return game_bench.run(pool)
+
+
+SECTIONS = {"solvers": solver_bench.run, "survey": survey_bench.run, "game": game}
 
 
 def main(names: list[str]) -> None:

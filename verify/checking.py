@@ -17,6 +17,7 @@ from .app import AppEngine
 from .checks.engines import AppSide, IndependentSide
 from .checks.example_checks import CheckError, check_constants, check_deals, check_games, check_search
 from .checks.rule_checks import CheckFailed, run_rule_checks
+from .checks.survey_checks import check_survey
 from .examples import ExampleError, load_examples
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,6 +78,9 @@ def run(args, app: AppEngine) -> int:
         rule_counts = {}
         report.run("rules.checked", "Every rule sentence checked against the app's engine and the independent one",
                    lambda: _rule_summary(rule_counts, run_rule_checks([AppSide(app), IndependentSide()])))
+        survey = {}
+        report.run("survey.checked", "The survey's figures and New game's pool, every game replayed again",
+                   lambda: check_survey(survey))
     except ExampleError as e:
         print(f"error: {e}", file=sys.stderr)
         print("No bundle written.", file=sys.stderr)
@@ -94,6 +98,8 @@ def run(args, app: AppEngine) -> int:
         "rule_checks": rule_counts,
         "checks": report.checks,
         "examples": [_example_entry(app, ex, replays[ex.id], searches[ex.id]) for ex in examples],
+        "survey": survey["survey"],
+        "variants": survey["variants"],
     }
     write_atomically(out, bundle)
     print(f"All checks passed. Bundle written to {out}.")

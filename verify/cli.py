@@ -129,6 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", default="examples")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
     p.set_defaults(run=lambda args, app: __import__("verify.new_example", fromlist=["run"]).run(args, app))
+
+    from .survey import add_survey_parser
+
+    add_survey_parser(sub)
     return parser
 
 

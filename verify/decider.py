@@ -506,8 +506,10 @@ def decide(position: dict, rules=None, max_nodes: int | None = None, king_first:
     if code == LOST:
         return Decision("lost", None, int(nodes))
     moves = [_move_text(int(m), pyramid, side) for m in line[:n]]
-    final = replay(position, moves, rules, stop_at_win=False)
-    return Decision("won", _finish(moves, final["waste"] + final["stock"], len(final["waste"]), strict), int(nodes))
+    if strict:  # the kings left beside the pyramid: where they are once it is gone
+        final = replay(position, moves, rules, stop_at_win=False)
+        moves = _finish(moves, final["waste"] + final["stock"], len(final["waste"]), strict)
+    return Decision("won", moves, int(nodes))
 
 
 def _move_text(code: int, pyramid, side) -> str:

@@ -19,6 +19,8 @@ and its deals recomputed.
 """
 from __future__ import annotations
 
+import atexit
+import concurrent.futures
 import hashlib
 import json
 import math
@@ -28,6 +30,7 @@ import os
 import resource
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,10 +145,12 @@ def load_cache(directory: Path, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[dic
     return records, dropped
 
 
+_CHECKS = {"won": ("replayed",), "lost": ("redecided", "unchecked"), "undecided": ("none",)}
+
+
 def _valid_record(r: dict) -> dict:
-    ok = (r["result"] in ("won", "lost", "undecided") and r["check"] in _STRENGTH
-          and (r["result"] != "won" or (isinstance(r["line"], list) and r["check"] == "replayed")))
-    if not ok:
+    """A record as the survey writes it: a win only with its replayed game."""
+    if r["check"] not in _CHECKS[r["result"]] or (r["result"] == "won") != isinstance(r["line"], list):
         raise ValueError("record")
     return r
 
@@ -160,11 +165,13 @@ class NodeDecider:
                                         stdout=subprocess.PIPE, text=True, bufsize=1)
         self.next_id = 0
         self.max_rss_kb = 0
+        self.owner = os.getpid()
 
-    def decide(self, deals: list[int], rules: dict, max_nodes: int) -> dict[int, dict]:
+    def decide(self, deals: list[int], rules: dict, max_nodes: int, positions: list[dict] | None = None) -> dict[int, dict]:
+        """The app's answers for deal numbers (or for positions, keyed by list index)."""
         self.next_id += 1
-        self.process.stdin.write(json.dumps({"id": self.next_id, "deals": deals, "rules": rules,
-                                             "maxNodes": max_nodes}) + "\n")
+        self.process.stdin.write(json.dumps({"id": self.next_id, "deals": deals, "positions": positions or [],
+                                             "rules": rules, "maxNodes": max_nodes}) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
         if not line:
@@ -176,18 +183,24 @@ class NodeDecider:
         return {int(n): r for n, r in answer["results"].items()}
 
     def close(self):
-        if self.process.poll() is None:
+        if self.owner == os.getpid() and self.process.poll() is None:
             self.process.stdin.close()
             self.process.wait(timeout=10)
 
 
-_node: NodeDecider | None = None
+_local = threading.local()  # this thread's Node child, started at its first chunk
 
 
-def _start_worker():
-    global _node
-    _node = NodeDecider()
-    multiprocessing.util.Finalize(None, _node.close, exitpriority=10)
+def app_decider() -> NodeDecider:
+    """The app's decider for this worker (process, or thread of a threaded Dask worker), whatever
+    started it: a local pool, Dask, Ray. Started once, closed when the process ends."""
+    node = getattr(_local, "node", None)
+    # A forked process inherits its parent's: it must start its own (the owner pid differs).
+    if node is None or node.owner != os.getpid() or node.process.poll() is not None:
+        node = _local.node = NodeDecider()
+        multiprocessing.util.Finalize(None, node.close, exitpriority=10)  # pool workers skip atexit
+        atexit.register(node.close)
+    return node
 
 
 def _sampled(n: int, share: float) -> bool:
@@ -240,22 +253,24 @@ def _check(n: int, record: dict, rules: dict, check_lost: bool) -> dict:
     return record
 
 
-def _survey_chunk(task: tuple) -> tuple[dict[int, dict], int]:
-    """Worker: decide a chunk of deals in the app, check each answer. Returns records and the
-    worker's peak memory (Node and Python, kB)."""
+def survey_chunk(task: tuple) -> tuple[dict[int, dict], int]:
+    """The unit of work, a pure function of its task (deals, rules, max_nodes, check_share):
+    decide the deals in the app, check each answer. Returns the records and the worker's peak
+    memory (its Node and its Python, kB). Any executor can map it over the tasks."""
     deals, rules, max_nodes, share = task
-    answers = _node.decide(deals, rules, max_nodes)
+    node = app_decider()
+    answers = node.decide(deals, rules, max_nodes)
     records = {}
     for n in deals:
         record = _check(n, answers[n], rules, _sampled(n, share))
         if record["result"] == "undecided":
             record["max_nodes"] = max_nodes
         records[n] = record
-    return records, _node.max_rss_kb + resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return records, node.max_rss_kb + resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def _check_deal(task: tuple) -> tuple[int, dict]:
-    """Worker: decide again a lost deal kept unchecked by an earlier, sampled run."""
+def check_deal(task: tuple) -> tuple[int, dict]:
+    """Worker: decide again a lost deal (n, record, rules) left unchecked by a sampled run."""
     n, record, rules = task
     return n, _check(n, record, rules, True)
 
@@ -287,8 +302,8 @@ class Survey:
 class Progress:
     """One line on stderr: deals done, won, time so far and the time left."""
 
-    def __init__(self, label: str, total: int, enabled: bool):
-        self.label, self.total, self.enabled = label, total, enabled
+    def __init__(self, label: str, total: int, done_before: int, enabled: bool):
+        self.label, self.total, self.done_before, self.enabled = label, total, done_before, enabled
         self.started = time.monotonic()
         self.last = 0.0
         self.tty = sys.stderr.isatty()
@@ -299,7 +314,8 @@ class Progress:
             return
         self.last = now
         elapsed = now - self.started
-        left = elapsed / done * (self.total - done) if done else float("nan")
+        rate = (done - self.done_before) / elapsed if elapsed > 0 else 0  # deals from the cache took no time
+        left = (self.total - done) / rate if rate > 0 else float("nan")
         text = (f"survey {self.label}: {done:,}/{self.total:,} deals, {won:,} won, {_duration(elapsed)}"
                 + ("" if final else f", about {_duration(left)} left"))
         print(("\r" + text.ljust(90)) if self.tty else text, end="\n" if final or not self.tty else "",
@@ -315,9 +331,12 @@ def _duration(seconds: float) -> str:
 
 def run_survey(first: int, last: int, variant: str = "standard", jobs: int | None = None,
                check_share: float = 1.0, max_nodes: int = DEFAULT_MAX_NODES, chunk: int = DEFAULT_CHUNK,
-               cache_root: Path | None = None, progress: bool = True, recompute: bool = False) -> Survey:
-    """Decide every deal of first … last (cache first, then a process pool for the rest)."""
+               cache_root: Path | None = None, progress: bool = True, recompute: bool = False,
+               pool=None) -> Survey:
+    """Decide every deal of first … last: from the cache, the rest on `pool` (anything with
+    multiprocessing.Pool's imap_unordered: a Ray pool, ExecutorPool(executor)) or local processes."""
     started = time.monotonic()
+    find_node()  # fail here, not in every worker, when Node.js is missing
     rules = variant_rules(variant)
     directory = cache_dir(variant, cache_root)
     if recompute and directory.is_dir():
@@ -339,40 +358,62 @@ def run_survey(first: int, last: int, variant: str = "standard", jobs: int | Non
         if check_share >= 1 else []
     if missing or recheck:
         _run_pool(survey, directory, [(deals, rules, max_nodes, check_share) for deals in tasks.values()],
-                  rules, jobs, progress, recheck)
+                  rules, jobs, progress, recheck, pool)
     if check_share < 1:  # the first lost deals of the range are always decided again
         first_lost = [n for n in sorted(results) if results[n]["result"] == "lost"][:FIRST_CHECKED]
         todo = [n for n in first_lost if results[n]["check"] != "redecided"]
         if todo:
-            _run_pool(survey, directory, [], rules, jobs, False, todo)
+            _run_pool(survey, directory, [], rules, jobs, False, todo, pool)
     survey.seconds = time.monotonic() - started
     return survey
 
 
-def _run_pool(survey: Survey, directory: Path, tasks: list, rules: dict, jobs, progress: bool, recheck: list[int]):
+class ExecutorPool:
+    """Any concurrent.futures executor (a ProcessPoolExecutor, Dask's client.get_executor()) seen
+    as the one method of multiprocessing.Pool the survey uses."""
+
+    def __init__(self, executor: concurrent.futures.Executor):
+        self.executor = executor
+
+    def imap_unordered(self, fn, tasks, chunksize=1):
+        futures = [self.executor.submit(fn, task) for task in tasks]
+        for future in concurrent.futures.as_completed(futures):
+            yield future.result()
+
+
+def _run_pool(survey: Survey, directory: Path, tasks: list, rules: dict, jobs, progress: bool, recheck: list[int],
+              pool=None):
+    """Maps survey_chunk over the tasks (and check_deal over `recheck`) on `pool` — anything with
+    multiprocessing.Pool's imap_unordered — or on a local process pool; the driver alone writes
+    the cache, one file per finished chunk."""
     results = survey.results
-    label = f"{survey.variant} {survey.first}-{survey.last}"
-    bar = Progress(label, survey.last - survey.first + 1, progress)
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(processes=jobs or os.cpu_count(), initializer=_start_worker) as workers:
-        try:
-            won = sum(r["result"] == "won" for r in results.values())
-            for records, rss in workers.imap_unordered(_survey_chunk, tasks):
-                write_chunk(directory, records)
-                results.update(records)
-                survey.peak_rss_kb = max(survey.peak_rss_kb, rss)
-                won += sum(r["result"] == "won" for r in records.values())
-                bar.show(len(results), won)
-            checked = dict(workers.imap_unordered(_check_deal, [(n, results[n], rules) for n in recheck], chunksize=4))
-            if checked:
-                write_chunk(directory, checked, prefix="checks")
-                results.update(checked)
-            bar.show(len(results), won, final=True)
-        except BaseException:
-            workers.terminate()
-            if progress:
-                print(file=sys.stderr)
-            raise
+    bar = Progress(f"{survey.variant} {survey.first}-{survey.last}", survey.last - survey.first + 1, len(results),
+                   progress)
+    own = pool is None
+    if own:
+        pool = multiprocessing.get_context("fork").Pool(processes=jobs or os.cpu_count(), initializer=app_decider)
+    try:
+        won = sum(r["result"] == "won" for r in results.values())
+        for records, rss in pool.imap_unordered(survey_chunk, tasks):
+            write_chunk(directory, records)
+            results.update(records)
+            survey.peak_rss_kb = max(survey.peak_rss_kb, rss)
+            won += sum(r["result"] == "won" for r in records.values())
+            bar.show(len(results), won)
+        checked = dict(pool.imap_unordered(check_deal, [(n, results[n], rules) for n in recheck]))
+        if checked:
+            write_chunk(directory, checked, prefix="checks")
+            results.update(checked)
+        bar.show(len(results), won, final=True)
+    except BaseException:
+        if own:
+            pool.terminate()
+        if progress:
+            print(file=sys.stderr)
+        raise
+    if own:
+        pool.close()  # workers end normally: each closes its Node process
+        pool.join()
 
 
 # ---------------------------------------------------------------- figures for the site
@@ -384,7 +425,8 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At k = 0 (k = n) the bound is exactly 0 (1); rounding would leave a speck.
+    return (0.0 if k == 0 else centre - half, 1.0 if k == n else centre + half)
 
 
 def cached_results(first: int = 1, last: int = 10000, variant: str = "standard",
@@ -490,3 +532,17 @@ def cmd_survey(args, app=None) -> int:
     print(f"  checked:    every winning game replayed in the independent engine ({s['replayed']:,})")
     print(f"  time:       {survey.seconds:.1f} s")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m verify.survey …`: the survey subcommand on its own (same flags)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m verify.survey")
+    add_survey_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["survey", *(sys.argv[1:] if argv is None else argv)])
+    return args.run(args, None)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,17 +1,21 @@
 // The survey's door into the app's decider: one long-lived Node process per survey worker.
 // It only imports app/decider.js (which imports app/engine.js); it adds no rules of its own.
 //   request: {"id": 1, "deals": [1, 2, 3], "rules": {...}, "maxNodes": 20000000}
+//            (or "positions": [...] instead of "deals": answered by list index)
 //   answer:  {"id": 1, "ok": true, "results": {"1": {"result": "won", "line": [...], "nodes": 4290, "ms": 2.1}, ...},
 //            "maxRssKb": 51234}
 //         or {"id": 1, "ok": false, "error": "..."}
 import { createInterface } from 'node:readline';
-import { decideDeal } from '../app/decider.js';
+import { decide, decideDeal } from '../app/decider.js';
 
-function decideAll({ deals, rules = {}, maxNodes = null }) {
+// Deals by number, or (for the tests) positions, answered under their list index.
+function decideAll({ deals = [], positions = [], rules = {}, maxNodes = null }) {
   const results = {};
-  for (const n of deals) {
+  const jobs = deals.length ? deals.map((n) => [n, () => decideDeal(n, options)]) : positions.map((p, i) => [i, () => decide(p, options)]);
+  const options = { rules, maxNodes: maxNodes ?? Infinity };
+  for (const [n, run] of jobs) {
     const started = process.hrtime.bigint();
-    const r = decideDeal(n, { rules, maxNodes: maxNodes ?? Infinity });
+    const r = run();
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     results[n] = { result: r.result, line: r.line, nodes: r.nodes, ms: Math.round(ms * 1000) / 1000 };
   }
