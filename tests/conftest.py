@@ -22,3 +22,12 @@ def built_site(tmp_path_factory):
     languages = {p.name: sorted(x.name for x in (p / "pages").glob("*.md"))
                  for p in (ROOT / "docs").iterdir() if (p / "pages").is_dir()}
     return dest, languages
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Debian Chromium for every browser test (Playwright's sync API allows one at a time)."""
+    from browser_support import chromium
+
+    with chromium() as b:
+        yield b

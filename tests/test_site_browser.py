@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from browser_support import chromium, serve
+from browser_support import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -18,12 +18,6 @@ def site_url(built_site):
     site, _ = built_site
     with serve(site) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def watched_page(browser, locale="nb-NO", width=390):

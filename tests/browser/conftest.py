@@ -12,14 +12,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
 LANGS = ("nb", "da")
 POOL = [27, 8, 3]          # winnable deals (checked by test_pool_is_winnable)
 WIN_DEAL = 27              # its shortest winning game has 51 moves
 LOST_DEAL = 25             # cannot be won
 STUCK_DEAL = 71            # stuck after three passes through the stock without removing a card
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
@@ -81,17 +78,6 @@ def server(site):
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing (install Debian's chromium package: make browser)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 class Watched:
