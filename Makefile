@@ -45,7 +45,6 @@ verify: setup survey
 
 site: verify
 	$(PY) -m generator build
-	@echo "Site built in $(CURDIR)/site — open site/index.html, or run 'make serve'."
 
 serve: site
 	$(PY) -m generator serve

@@ -12,6 +12,7 @@
 export const ROWS = 7;
 export const PYRAMID_CARDS = (ROWS * (ROWS + 1)) / 2; // 28
 export const DECK_SIZE = 52;
+export const WASTE_AT_START = 1; // cards turned onto the waste by the deal
 export const TARGET_SUM = 13;
 export const KING_VALUE = 13;
 export const TURNS_ALLOWED = 2;
@@ -89,8 +90,8 @@ export function dealLayout(value) {
   return {
     deal: n,
     pyramid: deck.slice(0, PYRAMID_CARDS),
-    waste: deck.slice(PYRAMID_CARDS, PYRAMID_CARDS + 1),
-    stock: deck.slice(PYRAMID_CARDS + 1),
+    waste: deck.slice(PYRAMID_CARDS, PYRAMID_CARDS + WASTE_AT_START),
+    stock: deck.slice(PYRAMID_CARDS + WASTE_AT_START),
   };
 }
 

@@ -22,7 +22,6 @@ def rule_constants(bundle_rules: dict) -> dict:
     r["points"] = {"per_card": points["perCard"], "pair": 2 * points["perCard"], "row_cleared": points["rowCleared"],
                    "win": points["win"], "per_unused_turn": points["perUnusedTurn"]}
     r["side_cards"] = r["deck_size"] - r["pyramid_cards"]
-    r["waste_cards"] = 1  # the layout turns exactly one card onto the waste (deal.layout, checked)
     r["stock_cards"] = r["side_cards"] - r["waste_cards"]
     return r
 

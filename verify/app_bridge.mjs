@@ -11,7 +11,7 @@ import { solve } from '../app/solver.js';
 
 const ops = {
   constants: () => ({
-    rows: engine.ROWS, pyramid_cards: engine.PYRAMID_CARDS, deck_size: engine.DECK_SIZE,
+    rows: engine.ROWS, pyramid_cards: engine.PYRAMID_CARDS, deck_size: engine.DECK_SIZE, waste_cards: engine.WASTE_AT_START,
     target_sum: engine.TARGET_SUM, king_value: engine.KING_VALUE, turns_allowed: engine.TURNS_ALLOWED,
     passes: engine.PASSES, points: { ...engine.POINTS }, min_deal: engine.MIN_DEAL, max_deal: engine.MAX_DEAL,
     ranks: engine.RANKS, suits: engine.SUITS,

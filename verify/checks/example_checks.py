@@ -115,7 +115,9 @@ def check_search(app: AppEngine, examples: list[Example], searches: dict) -> dic
 def check_constants(app: AppEngine) -> tuple[dict, dict]:
     """The rule constants the site prints, read from the app's code, equal the independent engine's."""
     constants = app.constants()
-    mine = {"pyramid_cards": len(rules.opening(1).pyramid), "turns_allowed": rules.MAX_TURNS}
+    opening = rules.opening(1)
+    mine = {"pyramid_cards": len(opening.pyramid), "waste_cards": len(opening.waste),
+            "deck_size": len(independent_deal.ALL_CARDS), "turns_allowed": rules.MAX_TURNS}
     for key, value in mine.items():
         if constants[key] != value:
             raise CheckError(f"rule constant {key}: the app says {constants[key]}, the independent engine {value}")
