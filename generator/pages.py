@@ -190,6 +190,6 @@ def _template_line(source: Path) -> int | None:
     tb = sys.exc_info()[2]
     line = None
     for frame in traceback.extract_tb(tb):
-        if Path(frame.filename).name == source.name and frame.filename.endswith(str(source.name)):
+        if Path(frame.filename).name == source.name:
             line = frame.lineno
     return line

@@ -45,26 +45,22 @@ def make_handler(site: Path, build_id: list[str]):
         def log_message(self, *args):
             pass
 
+        def send(self, body: bytes, content_type: str):
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
         def do_GET(self):
             if self.path == "/__build_id":
-                body = build_id[0].encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/plain")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-                return
+                return self.send(build_id[0].encode(), "text/plain")
             path = Path(self.translate_path(self.path))
             if path.is_dir():
                 path = path / "index.html"
             if path.suffix == ".html" and path.exists():
                 body = path.read_bytes().replace(b"</body>", RELOAD_SCRIPT + b"</body>")
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-                return
+                return self.send(body, "text/html; charset=utf-8")
             super().do_GET()
 
     return functools.partial(Handler, directory=str(site))
