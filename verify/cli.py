@@ -80,6 +80,18 @@ def cmd_solve(args, app: AppEngine) -> int:
     return 0
 
 
+def cmd_check(args, app: AppEngine) -> int:
+    from . import checking  # imported here: it pulls in the survey and numba, which deal/play do not need
+
+    return checking.run(args, app)
+
+
+def cmd_example(args, app: AppEngine) -> int:
+    from . import new_example
+
+    return new_example.run(args, app)
+
+
 def load_position(path: Path) -> dict:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -121,14 +133,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="run every check and write build/verified.json (make verify)")
     p.add_argument("--examples", default="examples")
     p.add_argument("--out", default="build/verified.json")
-    p.set_defaults(run=lambda args, app: __import__("verify.checking", fromlist=["run"]).run(args, app))
+    p.set_defaults(run=cmd_check)
 
     p = sub.add_parser("example", help="write a new example file from the solvers' shortest game")
     p.add_argument("number")
     p.add_argument("--id", help="example id (default: deal-N)")
     p.add_argument("--dir", default="examples")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
-    p.set_defaults(run=lambda args, app: __import__("verify.new_example", fromlist=["run"]).run(args, app))
+    p.set_defaults(run=cmd_example)
 
     from .survey import add_survey_parser
 
