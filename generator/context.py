@@ -61,7 +61,10 @@ class Words:
 
     def date(self, value) -> str:
         if isinstance(value, str):
-            value = datetime.fromisoformat(value)
+            try:
+                value = datetime.fromisoformat(value)
+            except ValueError:
+                raise BuildError(f"not a date: {value!r} (write it as YYYY-MM-DD)") from None
         if isinstance(value, datetime):
             value = value.date()
         if not isinstance(value, date):

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
+import strict_yaml
 
 from .errors import BuildError
 
@@ -28,13 +28,16 @@ class Language:
 
 
 def read_yaml(path: Path):
+    """The data of a YAML file under docs/, read strictly (strict_yaml: no aliases, duplicate keys
+    or YAML 1.1 numbers); raises BuildError naming the file and line."""
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return strict_yaml.load(path)
     except FileNotFoundError:
         raise BuildError(f"{path}: missing") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        raise BuildError(f"{path}{f', line {mark.line + 1}' if mark else ''}: not valid YAML ({getattr(e, 'problem', e)})") from None
+    except OSError as e:
+        raise BuildError(f"{path}: cannot be read ({e.strerror})") from None
+    except strict_yaml.YAMLFileError as e:
+        raise BuildError(str(e)) from None
 
 
 def load_languages(docs: Path = DOCS) -> tuple[list[Language], str]:

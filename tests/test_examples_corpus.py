@@ -2,9 +2,13 @@
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+
+from verify.examples import ID_RULE, ExampleError, load_example
+from verify.new_example import example_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "data" / "broken_examples"
@@ -27,11 +31,34 @@ EXPECTED = {
     "wrong_shortest": (1, ", line 72: search.shortest is 50, but both solvers find 51"),
     "wrong_winnable": (1, ", line 73: search.winnable is False, but both solvers find True"),
     "game_longer_than_shortest": (1, ", line 10: the shown game has 68 moves, but the shortest game removing 27 pyramid cards has 67 (search.shortest)"),
-    "deal_out_of_range": (1, ", line 5: deal number must be a whole number from 1 to 4294967295, got 0 (rule deal.layout)"),
+    "deal_out_of_range": (2, ", line 5: deal number must be a whole number from 1 to 4294967295, got 0 (rule deal.layout)"),
     "yaml_syntax": (2, ", line 12: not valid YAML (mapping values are not allowed here)"),
     "missing_field": (2, ": missing field 'final'"),
     "empty": (2, ": the file is empty; an example needs id, deal, game, opening, final and search"),
+    # Hostile files (issue 12): each is refused while reading, before any engine runs.
+    "alias_bomb": (2, ", line 87: anchors (&a) are not allowed; write the value out"),
+    "deep_nesting": (2, ", line 86: nested more than 32 levels deep"),
+    "duplicate_deal": (2, ", line 6: duplicate key 'deal' (first at line 5); write each key once"),
+    "duplicate_key": (2, ", line 80: duplicate key 'points' (first at line 79); write each key once"),
+    "octal_deal": (2, ", line 5: the number 033 has a leading zero; remove it, or quote the value (\"033\") if it is text"),
+    "deal_5000_digits": (2, ", line 5: a number of 5,000 digits; at most 20 are allowed"),
+    "yes_winnable": (2, ", line 85: field 'search.winnable' must be true or false, got 'yes'"),
+    "not_utf8": (2, ", line 13: not UTF-8 (byte 0xe5); save the file as UTF-8"),
+    "id_trailing_newline": (2, ", line 4: id 'winnable\\n' must be " + ID_RULE),
+    "id_path": (2, ", line 4: id '../x/pwn' must be " + ID_RULE),
+    "unknown_field": (2, ", line 6: unknown field 'comment'; the fields are id, deal, game, opening, final, search"),
+    "note_unknown_field": (2, ", line 17: unknown field 'game.2.notes'; the fields are move, note"),
+    "note_missing_language": (2, ", line 12: the note has no text in da; a note needs every language (nb, da)"),
+    "note_empty_language": (2, ", line 14: the note in da is empty; write its text"),
+    "note_unknown_language": (2, ", line 15: unknown language 'sv' in a note; the languages are nb, da (docs/languages.yml)"),
 }
+# Deal values refused by verify.deal.parse_deal_number, whose wording of the value is its own:
+# file → what the first line of stderr holds after "<path>".
+DEAL_REFUSED = {
+    "deal_5000_digits_text": "9" * 20,
+    "deal_control_character": "'2\\x077'",
+}
+DEAL_MESSAGE = ", line 5: deal number must be a whole number from 1 to 4294967295, got "
 
 
 def check(folder: Path):
@@ -42,7 +69,7 @@ def check(folder: Path):
 
 
 def test_the_corpus_is_complete():
-    assert {p.stem for p in BROKEN.glob("*.yaml")} == set(EXPECTED)
+    assert {p.stem for p in BROKEN.glob("*.yaml")} == set(EXPECTED) | set(DEAL_REFUSED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -55,6 +82,50 @@ def test_broken_example_gives_its_error(tmp_path, name):
     assert first.endswith(f"{tmp_path / name}.yaml{message}"), first
     assert "No bundle written." in r.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("name", sorted(DEAL_REFUSED))
+def test_a_hostile_deal_value_is_refused_with_file_and_line(tmp_path, name):
+    shutil.copy(BROKEN / f"{name}.yaml", tmp_path)
+    r, out = check(tmp_path)
+    first = r.stderr.splitlines()[0]
+    assert r.returncode == 2, r.stderr
+    assert first.startswith(f"error: {tmp_path / name}.yaml{DEAL_MESSAGE}"), first
+    assert DEAL_REFUSED[name] in first and first.endswith("(rule deal.layout)"), first
+    assert len(first) < 300 and "Traceback" not in r.stderr
+    assert not out.exists()
+
+
+def test_the_alias_bomb_is_refused_at_once(tmp_path):
+    started = time.monotonic()
+    with pytest.raises(ExampleError, match=r"alias_bomb.yaml, line 87: anchors \(&a\) are not allowed"):
+        load_example(BROKEN / "alias_bomb.yaml")
+    assert time.monotonic() - started < 1
+
+
+@pytest.mark.parametrize("bad_id", ["../x/pwn", "winnable\n", "/tmp/pwn", "a/b", ".hidden", "Big", "x" * 65, ""])
+def test_make_example_refuses_an_id_that_is_not_a_plain_name(tmp_path, bad_id):
+    folder = tmp_path / "a" / "examples"
+    r = subprocess.run([sys.executable, "-m", "verify", "example", "27", "--id", bad_id, "--dir", str(folder)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.startswith("error: --id '"), r.stderr
+    assert r.stderr.rstrip("\n").endswith(f": an example id is {ID_RULE}"), r.stderr
+    assert len(r.stderr.splitlines()) == 1
+    assert not any(tmp_path.rglob("*")), "nothing may be written"
+
+
+def test_a_file_written_by_make_example_reads_back_strictly(tmp_path):
+    """example_yaml's output (yaml.safe_dump) must load with the strict loader, figures unchanged."""
+    ex = load_example(ROOT / "examples" / "winnable.yaml")
+    answer = dict(ex.search, game=[move.text for move in ex.game])
+    layout = {"pyramid": [None] * 28, "stock": [None] * 23, "waste": [None]}
+    path = tmp_path / "deal-27.yaml"
+    path.write_text(example_yaml("deal-27", ex.deal, answer, ex.final, layout), encoding="utf-8")
+    again = load_example(path)
+    assert (again.id, again.deal, again.opening, again.final, again.search) == \
+        ("deal-27", 27, ex.opening, ex.final, ex.search)
+    assert [m.text for m in again.game] == [m.text for m in ex.game]
 
 
 def test_duplicate_id(tmp_path):

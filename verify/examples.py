@@ -6,13 +6,15 @@ A file holds one example:
     deal: 27                   # the deal number
     game:                      # the shown game, one move per line (RULES.md notation)
       - draw
-      - move: pair 9S 4H       # a move may carry a short note in each language
+      - move: pair 9S 4H       # a move may carry a short note, in every language of docs/languages.yml
         note: {nb: "...", da: "..."}
     opening: {pyramid: 28, stock: 23, waste: 1}
     final: {pyramid_removed: .., cards_removed: .., stock: .., waste: .., points: .., moves: .., status: ..}
     search: {max_removed: .., shortest: .., winnable: ..}
 
-Every figure is checked by `make verify` against both engines and both solvers.
+Files are read with the strict YAML loader (no aliases, no duplicate keys, no YAML 1.1
+numbers). Any other key is refused, so nothing hides in a file unread. Every figure is
+checked by `make verify` against both engines and both solvers.
 """
 from __future__ import annotations
 
@@ -22,10 +24,19 @@ from pathlib import Path
 
 import yaml
 
+import strict_yaml
+
+from .deal import DealNumberError, parse_deal_number
+
+LANGUAGES_FILE = Path(__file__).resolve().parent.parent / "docs" / "languages.yml"
+FIELDS = ("id", "deal", "game", "opening", "final", "search")
+MOVE_FIELDS = ("move", "note")
 OPENING_FIELDS = ("pyramid", "stock", "waste")
 FINAL_FIELDS = ("pyramid_removed", "cards_removed", "stock", "waste", "points", "moves", "status")
 SEARCH_FIELDS = ("max_removed", "shortest", "winnable")
-ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+# Used with fullmatch (a '$' would let "winnable\n" through); it names a file, so no '/', '.' or '..'.
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+ID_RULE = "lower-case letters, digits and '-', at most 64, starting with a letter or digit"
 
 
 class ExampleError(Exception):
@@ -77,18 +88,30 @@ def _line_map(node, prefix="") -> dict[str, int]:
     return lines
 
 
-def load_example(path: Path) -> Example:
+def language_codes(path: Path = LANGUAGES_FILE) -> tuple[str, ...]:
+    """The site's language codes ('nb', 'da'), in order; every note needs text in each."""
     try:
-        text = path.read_text(encoding="utf-8")
+        listing = strict_yaml.load(path)
     except OSError as e:
         raise ExampleError(f"{path}: cannot be read ({e.strerror})") from None
+    except strict_yaml.YAMLFileError as e:
+        raise ExampleError(str(e)) from None
+    entries = listing.get("languages") if isinstance(listing, dict) else None
+    if not isinstance(entries, list) or not entries or not all(
+            isinstance(entry, dict) and isinstance(entry.get("code"), str) for entry in entries):
+        raise ExampleError(f"{path}: 'languages' must be a list of entries with a code, e.g. {{code: nb, name: …}}")
+    return tuple(entry["code"] for entry in entries)
+
+
+def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Example:
+    """The example in `path`, every field present and of its type; raises ExampleError naming file and line."""
+    languages = languages or language_codes()
     try:
-        node = yaml.compose(text)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f", line {mark.line + 1}" if mark else ""
-        raise ExampleError(f"{path}{where}: not valid YAML ({getattr(e, 'problem', e)})") from None
+        data, node = strict_yaml.load_tree(path)
+    except OSError as e:
+        raise ExampleError(f"{path}: cannot be read ({e.strerror})") from None
+    except strict_yaml.YAMLFileError as e:
+        raise ExampleError(str(e)) from None
     if data is None:
         raise ExampleError(f"{path}: the file is empty; an example needs id, deal, game, opening, final and search")
     if not isinstance(data, dict):
@@ -102,15 +125,25 @@ def load_example(path: Path) -> Example:
         value = inside[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ExampleError(f"{path}, line {lines.get(prefix + key, '?')}: field '{prefix}{key}' "
-                               f"must be {_kind_name(kind)}, got {value!r}")
+                               f"must be {_kind_name(kind)}, got {strict_yaml.shown(value)}")
         return value
 
+    def only(known, inside=data, prefix=""):
+        for key in inside:
+            if key not in known:
+                raise ExampleError(f"{path}, line {lines.get(f'{prefix}{key}', '?')}: unknown field "
+                                   f"{strict_yaml.shown(f'{prefix}{key}')}; the fields are {', '.join(known)}")
+
+    only(FIELDS)
     example_id = need("id", str)
-    if not ID_PATTERN.match(example_id):
-        raise ExampleError(f"{path}, line {lines['id']}: id '{example_id}' must be lower-case letters, digits and '-'")
-    deal = data.get("deal")
+    if not ID_PATTERN.fullmatch(example_id):
+        raise ExampleError(f"{path}, line {lines['id']}: id {strict_yaml.shown(example_id)} must be {ID_RULE}")
     if "deal" not in data:
         raise ExampleError(f"{path}: missing field 'deal'")
+    try:
+        deal = parse_deal_number(data["deal"])
+    except DealNumberError as e:
+        raise ExampleError(f"{path}, line {lines['deal']}: {e} (rule deal.layout)") from None
     game_data = need("game", list)
     if not game_data:
         raise ExampleError(f"{path}, line {lines['game']}: the game has no moves")
@@ -120,16 +153,18 @@ def load_example(path: Path) -> Example:
         if isinstance(item, str):
             game.append(Move(item, line))
         elif isinstance(item, dict) and isinstance(item.get("move"), str):
-            notes = item.get("note") or {}
-            if not isinstance(notes, dict) or not all(isinstance(v, str) for v in notes.values()):
-                raise ExampleError(f"{path}, line {line}: a note must map language codes to text, e.g. note: {{nb: …, da: …}}")
-            game.append(Move(item["move"], line, dict(notes)))
+            only(MOVE_FIELDS, item, f"game.{i}.")
+            notes = _notes(item, f"game.{i}.note", languages, path, lines) if "note" in item else {}
+            game.append(Move(item["move"], line, notes))
         else:
             raise ExampleError(f"{path}, line {line}: move {i + 1} must be a move in notation ('pair 7H 6S', "
                                "'king KD', 'draw', 'turn') or {move: …, note: {nb: …, da: …}}")
     opening = need("opening", dict)
     final = need("final", dict)
     search = need("search", dict)
+    for fields, inside, prefix in ((OPENING_FIELDS, opening, "opening."), (FINAL_FIELDS, final, "final."),
+                                   (SEARCH_FIELDS, search, "search.")):
+        only(fields, inside, prefix)
     for key in OPENING_FIELDS:
         need(key, int, opening, "opening.")
     for key in FINAL_FIELDS:
@@ -139,16 +174,37 @@ def load_example(path: Path) -> Example:
     return Example(path, example_id, deal, game, opening, final, search, lines)
 
 
+def _notes(item: dict, where: str, languages: tuple[str, ...], path: Path, lines: dict) -> dict[str, str]:
+    """A move's note: text in every site language and no other; raises ExampleError naming the line."""
+    notes = item["note"]
+    example = "{" + ", ".join(f"{code}: …" for code in languages) + "}"
+    if not isinstance(notes, dict):
+        raise ExampleError(f"{path}, line {lines[where]}: a note must map language codes to text, e.g. note: {example}")
+    for code, text in notes.items():
+        line = lines.get(f"{where}.{code}", lines[where])
+        if code not in languages:
+            raise ExampleError(f"{path}, line {line}: unknown language {strict_yaml.shown(code)} in a note; "
+                               f"the languages are {', '.join(languages)} (docs/languages.yml)")
+        if not isinstance(text, str) or not text.strip():
+            raise ExampleError(f"{path}, line {line}: the note in {code} is empty; write its text")
+    for code in languages:
+        if code not in notes:
+            raise ExampleError(f"{path}, line {lines[where]}: the note has no text in {code}; "
+                               f"a note needs every language ({', '.join(languages)})")
+    return dict(notes)
+
+
 def _kind_name(kind) -> str:
     return {int: "a whole number", str: "text", list: "a list", dict: "a mapping", bool: "true or false"}[kind]
 
 
-def load_examples(folder: Path) -> list[Example]:
-    """Every examples/*.yaml, sorted by file name; ids must be unique."""
+def load_examples(folder: Path, languages: tuple[str, ...] | None = None) -> list[Example]:
+    """Every examples/*.yaml, sorted by file name; ids must be unique. Raises ExampleError."""
     paths = sorted(folder.glob("*.yaml"))
     if not paths:
         raise ExampleError(f"{folder}: no example files (*.yaml)")
-    examples = [load_example(p) for p in paths]
+    languages = languages or language_codes()
+    examples = [load_example(p, languages) for p in paths]
     seen: dict[str, Path] = {}
     for ex in examples:
         if ex.id in seen:

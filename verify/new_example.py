@@ -1,6 +1,8 @@
 """`make example DEAL=N`: a new example file from the solvers' shortest game, figures filled in.
 
 The file is ready for a person to add notes; `make verify` checks it like any other.
+It is written only inside --dir, under an id that matches the example id pattern, and never
+over an existing file unless --force is given.
 """
 from __future__ import annotations
 
@@ -8,10 +10,13 @@ from pathlib import Path
 
 import yaml
 
+import strict_yaml
+
 from . import deal as independent_deal
 from .app import AppEngine
 from .checks.example_checks import final_figures
 from .compare import opening_layout, play_both
+from .examples import ID_PATTERN, ID_RULE
 from .solving import solve_both
 
 
@@ -34,20 +39,43 @@ def example_yaml(example_id: str, n: int, answer: dict, final: dict, opening: di
     return "\n".join(head) + "\n" + yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100)
 
 
-def run(args, app: AppEngine) -> int:
-    n = independent_deal.parse_deal_number(args.number)
-    example_id = args.id or f"deal-{n}"
-    path = Path(args.dir) / f"{example_id}.yaml"
-    if path.exists() and not args.force:
-        from .cli import InputError
+def example_path(folder: Path, example_id: str) -> Path:
+    """folder/<id>.yaml; raises InputError for an id that is not a plain name inside folder."""
+    from .cli import InputError  # cli imports this module when the command runs; importing it at the top would loop
 
+    if not ID_PATTERN.fullmatch(example_id):
+        raise InputError(f"--id {strict_yaml.shown(example_id)}: an example id is {ID_RULE}")
+    path = folder / f"{example_id}.yaml"
+    if path.resolve().parent != folder.resolve():  # the pattern already rules this out; kept as the promise
+        raise InputError(f"--id {strict_yaml.shown(example_id)}: {path} is not inside {folder}")
+    return path
+
+
+def run(args, app: AppEngine) -> int:
+    from .cli import InputError  # see example_path
+
+    n = independent_deal.parse_deal_number(args.number)
+    folder = Path(args.dir)
+    path = example_path(folder, f"deal-{n}" if args.id is None else args.id)  # --id "" is refused, not defaulted
+    example_id = path.stem
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"--dir {folder}: not a folder")
+    if path.exists() and not args.force:
         raise InputError(f"{path} already exists; choose another --id or add --force")
     layout = opening_layout(app, n)
     start = app.opening(n)
     answer = solve_both(app, start)
     end = play_both(app, start, answer["game"])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(example_yaml(example_id, n, answer, final_figures(start, end), layout), encoding="utf-8")
+    text = example_yaml(example_id, n, answer, final_figures(start, end), layout)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        # "x" refuses a file that appeared while the solvers ran: only --force replaces one.
+        with path.open("w" if args.force else "x", encoding="utf-8") as f:
+            f.write(text)
+    except FileExistsError:
+        raise InputError(f"{path} already exists; choose another --id or add --force") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot be written ({e.strerror})") from None
     print(f"Wrote {path}: deal {n}, {answer['max_removed']} pyramid cards in {answer['shortest']} moves "
           f"({'won' if answer['winnable'] else 'cannot be won'}). Add notes, then run `make verify`.")
     return 0
