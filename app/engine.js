@@ -32,12 +32,44 @@ export class RuleError extends Error {
   }
 }
 
+// ---------------------------------------------------------------- typed-in text
+// Deal numbers, card codes and moves are read with the same definitions as verify/deal.py, so
+// both engines refuse exactly the same input: whitespace is JSON's (space, tab, LF, CR; not
+// what \s or trim() call a space, such as NBSP or the BOM), digits are ASCII 0-9, case is folded
+// in ASCII only, and any character outside printable ASCII is refused, shown escaped.
+const WHITESPACE = /[ \t\n\r]+/;
+const PLAIN_TEXT = /^[\x20-\x7e\t\n\r]*$/; // printable ASCII and WHITESPACE
+const DEAL_TEXT = /^[ \t\n\r]*[0-9]+[ \t\n\r]*$/;
+const MAX_DEAL_TEXT = 32; // characters
+const MAX_MOVE_TEXT = 64; // characters; 'pair 10H 3S' is 11
+const MAX_SHOWN = 40; // characters of a refused text quoted in a message
+const NOT_PLAIN = 'only letters, digits and spaces of plain ASCII are read (no control character, no look-alike)';
+
+/** Text quoted for a one-line message, escaped as Python's repr would and cut after MAX_SHOWN characters. */
+export function shown(text) {
+  if (typeof text !== 'string') return String(text).slice(0, MAX_SHOWN);
+  const chars = Array.from(text); // code points, as Python counts them
+  const named = { '\\': '\\\\', "'": "\\'", '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+  const hex = (c, width) => c.toString(16).padStart(width, '0');
+  const out = chars.slice(0, MAX_SHOWN).map((ch) => {
+    const c = ch.codePointAt(0);
+    if (named[ch]) return named[ch];
+    if (c >= 0x20 && c <= 0x7e) return ch;
+    return c < 0x100 ? `\\x${hex(c, 2)}` : c < 0x10000 ? `\\u${hex(c, 4)}` : `\\U${hex(c, 8)}`;
+  });
+  return `'${out.join('')}'` + (chars.length > MAX_SHOWN ? `… (${chars.length} characters)` : '');
+}
+
+const trimmed = (text) => text.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '');
+
 // ---------------------------------------------------------------- cards
 /** Canonical code of a card written as text ('10d' → 'TD'); throws RuleError('notation'). */
 export function parseCard(text) {
-  const t = String(text).trim().toUpperCase();
-  const m = /^(10|[A2-9TJQK])([SHDC])$/.exec(t);
-  if (!m) throw new RuleError('notation', `'${text}' is not a card code (rank A 2-9 T/10 J Q K, then suit S H D C)`);
+  if (typeof text !== 'string') throw new RuleError('notation', `a card code must be text like 'TD' or 'KS', got ${shown(text)}`);
+  // Plain ASCII first, so toUpperCase folds only a-z ('ſ' would become 'S').
+  if (!PLAIN_TEXT.test(text)) throw new RuleError('notation', `${shown(text)} is not a card code: ${NOT_PLAIN}`);
+  const m = /^(10|[A2-9TJQK])([SHDC])$/.exec(trimmed(text).toUpperCase());
+  if (!m) throw new RuleError('notation', `${shown(text)} is not a card code (rank A 2-9 T/10 J Q K, then suit S H D C)`);
   return (m[1] === '10' ? 'T' : m[1]) + m[2];
 }
 
@@ -49,12 +81,12 @@ export function cardValue(code) {
 // ---------------------------------------------------------------- deal numbers and the shuffle
 /** The deal number as an integer, or a RuleError('deal.layout') saying what is wrong. */
 export function parseDealNumber(value) {
-  const text = typeof value === 'string' ? value.trim() : value;
   let n = NaN;
-  if (typeof text === 'number') n = text;
-  else if (typeof text === 'string' && /^[0-9]+$/.test(text)) n = Number(text);
+  if (typeof value === 'number') n = value;
+  // The length first: no 5,000-digit number is read (verify/deal.py MAX_DEAL_TEXT).
+  else if (typeof value === 'string' && value.length <= MAX_DEAL_TEXT && DEAL_TEXT.test(value)) n = Number(trimmed(value));
   if (!Number.isInteger(n) || n < MIN_DEAL || n > MAX_DEAL) {
-    throw new RuleError('deal.layout', `deal number must be a whole number from ${MIN_DEAL} to ${MAX_DEAL}, got '${value}'`);
+    throw new RuleError('deal.layout', `deal number must be a whole number from ${MIN_DEAL} to ${MAX_DEAL}, got ${shown(value)}`);
   }
   return n;
 }
@@ -313,15 +345,21 @@ function compileUnchecked(pos) {
 // ---------------------------------------------------------------- moves as notation
 /** Parse 'pair 7H 6S' / 'king KD' / 'draw' / 'turn' → {kind, cards}. Throws RuleError('notation'). */
 export function parseMove(text) {
-  const words = String(text).trim().split(/\s+/);
+  const refuse = (why) => new RuleError('notation', `${shown(text)} is not a move: ${why}`);
+  if (typeof text !== 'string') throw refuse('a move is text like \'pair 7H 6S\'');
+  if (text.length > MAX_MOVE_TEXT) throw refuse(`longer than ${MAX_MOVE_TEXT} characters`);
+  if (!PLAIN_TEXT.test(text)) throw refuse(NOT_PLAIN);
+  const words = trimmed(text).split(WHITESPACE);
   const kind = words[0].toLowerCase();
-  const arity = { pair: 2, king: 1, draw: 0, turn: 0 }[kind];
-  if (arity === undefined) throw new RuleError('notation', `'${text}' is not a move (use: pair C1 C2, king C, draw, turn)`);
-  if (words.length - 1 !== arity) throw new RuleError('notation', `'${text}': ${kind} takes ${arity} card${arity === 1 ? '' : 's'}`);
+  const arity = Object.hasOwn(MOVE_ARITY, kind) ? MOVE_ARITY[kind] : undefined;
+  if (arity === undefined) throw refuse('use pair C1 C2, king C, draw or turn');
+  if (words.length - 1 !== arity) throw refuse(`${kind} takes ${arity} card${arity === 1 ? '' : 's'}`);
   const cards = words.slice(1).map(parseCard);
-  if (arity === 2 && cards[0] === cards[1]) throw new RuleError('notation', `'${text}' names the same card twice`);
+  if (arity === 2 && cards[0] === cards[1]) throw refuse('it names the same card twice');
   return { kind, cards };
 }
+
+const MOVE_ARITY = Object.freeze({ pair: 2, king: 1, draw: 0, turn: 0 });
 
 /** Canonical notation: a pair names the card with the higher value first. */
 export function formatMove(move) {

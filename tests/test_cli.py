@@ -77,3 +77,22 @@ def test_solve_a_saved_position(tmp_path):
     bad.write_text('{"pyramid": [1,\n')
     r = run("solve", "--position", str(bad))
     assert r.returncode == 2 and "bad.json, line 2" in r.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (("deal", "١٢"), "got '\\u0661\\u0662'"),
+    (("deal", "7\x07"), "got '7\\x07'"),
+    (("deal", "9" * 5000), "(5000 characters)"),
+    (("play", "7", "king\ufeffKS"), "move 1 'king\\ufeffKS' is illegal"),
+    (("play", "7", "king Kſ"), "move 1 'king K\\u017f' is illegal"),
+    (("survey", "--deals", "1_0-2_0"), "--deals wants a range like 1-10000"),
+    (("survey", "--jobs", "-1"), "argument --jobs: wants a whole number from 1"),
+    (("solve", "--position", "tests"), "tests: is a folder, not a position file"),
+    (("check", "--out", "tests"), "--out tests: is a folder"),
+    (("deal",), "the following arguments are required: number"),
+])
+def test_odd_input_is_one_line_and_exit_2(args, message):
+    r = run(*args)
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr.startswith("error: ") and len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr
+    assert message in r.stderr, r.stderr

@@ -25,8 +25,9 @@ BUNDLE_SCHEMA = 1
 
 
 def input_files(examples_dir: Path) -> list[Path]:
-    """What the bundle is made from: the examples and the app's code. The generator re-hashes these."""
-    return sorted(examples_dir.glob("*.yaml")) + sorted((ROOT / "app").glob("*.js"))
+    """What the bundle is made from: the examples, the app's code, and the list of languages
+    (every note must exist in each). The generator re-hashes these."""
+    return sorted(examples_dir.glob("*.yaml")) + sorted((ROOT / "app").glob("*.js")) + [ROOT / "docs" / "languages.yml"]
 
 
 def fingerprint(paths: list[Path]) -> dict[str, str]:
@@ -59,6 +60,10 @@ class Report:
 def run(args, app: AppEngine) -> int:
     examples_dir = Path(args.examples)
     out = Path(args.out)
+    problem = out_problem(out)
+    if problem:  # said before the checks run, not after ten minutes of them
+        print(f"error: --out {out}: {problem}", file=sys.stderr)
+        return 2
     print(f"Checking the examples in {examples_dir}/ and the app's rules…", flush=True)
     report = Report()
     replays, searches = {}, {}
@@ -101,7 +106,12 @@ def run(args, app: AppEngine) -> int:
         "survey": survey["survey"],
         "variants": survey["variants"],
     }
-    write_atomically(out, bundle)
+    try:
+        write_atomically(out, bundle)
+    except OSError as e:
+        print(f"error: --out {out}: cannot be written ({e.strerror})", file=sys.stderr)
+        print("No bundle written.", file=sys.stderr)
+        return 2
     print(f"All checks passed. Bundle written to {out}.")
     return 0
 
@@ -123,7 +133,7 @@ def _example_entry(app: AppEngine, ex, steps: list[dict], search: dict) -> dict:
         "deal": ex.deal,
         "file": str(ex.path),
         "opening": app.opening(ex.deal),
-        "steps": [{"number": i + 1, "move": app_move, "notes": m.notes, "position": pos}
+        "steps": [{"number": i + 1, "move": app_move, "notes": m.notes, "line": m.line, "position": pos}
                   for i, (m, app_move, pos) in enumerate(zip(ex.game, _canonical(ex), steps))],
         "final": ex.final,
         "search": {k: search[k] for k in ("max_removed", "shortest", "winnable", "solvers")},
@@ -136,8 +146,24 @@ def _canonical(ex) -> list[str]:
     return [rules.format_move(rules.parse_move(m.text)) for m in ex.game]
 
 
+def out_problem(out: Path) -> str | None:
+    """Why the bundle cannot be written to `out`, or None: it must be a file name whose folder
+    is (or can be made) a folder."""
+    if out.is_dir():
+        return "is a folder; give the bundle's file name, e.g. build/verified.json"
+    folder = next((p for p in out.parents if p.exists()), None)
+    if folder is not None and not folder.is_dir():
+        return f"{folder} is a file, not a folder"
+    return None
+
+
 def write_atomically(path: Path, data: dict) -> None:
+    """Writes data as JSON to path: a temporary file beside it, then a rename, so a reader sees the
+    old file or the whole new one; the temporary file is removed when writing fails. OSError."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    os.replace(tmp, path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # per process: two runs never share it
+    try:
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)

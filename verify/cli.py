@@ -16,10 +16,21 @@ from .compare import Disagreement, Refusal, opening_layout, play_both
 from .report import format_position
 
 EXIT_CHECK, EXIT_INPUT, EXIT_DISAGREE, EXIT_NODE = 1, 2, 3, 4
+MAX_POSITION_BYTES = 100_000  # a saved position is about 1 KB; a bigger file is not one
+# Control characters in a message (from a file name or an argument) would break its one line.
+ESCAPED = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]}
 
 
 class InputError(Exception):
     """Bad input from the user: printed as it is, exit code 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is an InputError: one line `error: …` and exit 2 like any
+    other bad input, instead of the usage text (`verify COMMAND --help` shows that)."""
+
+    def error(self, message):
+        raise InputError(f"{self.prog}: {message}")
 
 
 def cmd_deal(args, app: AppEngine) -> int:
@@ -93,22 +104,58 @@ def cmd_example(args, app: AppEngine) -> int:
 
 
 def load_position(path: Path) -> dict:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except json.JSONDecodeError as e:
-        raise InputError(f"{path}, line {e.lineno}: not valid JSON ({e.msg})") from None
+    """The position of a saved JSON file (docs/positions.md), as it could arise in a game;
+    InputError naming the file for anything else."""
     from . import rules
 
     try:
-        return rules.to_json(rules.from_json(data))
+        with open(path, "rb") as f:
+            raw = f.read(MAX_POSITION_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a position file") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot be read ({e.strerror})") from None
+    except ValueError:  # open() refuses a name holding a NUL character
+        raise InputError(f"{independent_deal.shown(str(path))}: not a possible file name") from None
+    if len(raw) > MAX_POSITION_BYTES:
+        raise InputError(f"{path}: larger than {MAX_POSITION_BYTES:,} bytes; a saved position is about 1 KB")
+    try:
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_refuse_duplicate_keys)
+    except UnicodeDecodeError as e:
+        raise InputError(f"{path}: not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start})") from None
+    except json.JSONDecodeError as e:
+        raise InputError(f"{path}, line {e.lineno}: not valid JSON ({e.msg})") from None
+    except RecursionError:
+        raise InputError(f"{path}: nested too deeply to be a position") from None
+    except ValueError as e:  # a duplicate key, or an integer of thousands of digits
+        raise InputError(f"{path}: not a position ({e})") from None
+    try:
+        position = rules.from_json(data)
+        rules.check_deck(position)
     except ValueError as e:
         raise InputError(f"{path}: {e}") from None
+    return rules.to_json(position)
+
+
+def _refuse_duplicate_keys(pairs: list) -> dict:
+    """json's object hook: a key given twice is an error, not the last one silently kept."""
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            raise ValueError(f"the key {independent_deal.shown(key)} appears twice in one object")
+        obj[key] = value
+    return obj
+
+
+def one_line(message: str) -> str:
+    """The message with control characters (a newline in a file name, say) escaped."""
+    return message.translate(ESCAPED)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="verify", description="Pyramide's checker: both engines, both solvers, every check.")
+    parser = OneLineParser(prog="verify", description="Pyramide's checker: both engines, both solvers, every check.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("deal", help="the opening layout of deal N")
@@ -149,24 +196,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     from .solving import SolverDisagreement
 
     try:
+        args = build_parser().parse_args(argv)
         with AppEngine() as app:
             return args.run(args, app)
     except NodeMissing as e:
-        print(f"error: {e}", file=sys.stderr)
-        return EXIT_NODE
+        return _fail(str(e), EXIT_NODE)
     except (independent_deal.DealNumberError, InputError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return EXIT_INPUT
+        return _fail(str(e), EXIT_INPUT)
     except Refusal as e:
-        print(f"error: {e}", file=sys.stderr)
-        return EXIT_INPUT
+        return _fail(f"move {e.move_number} {independent_deal.shown(e.move)} is illegal: {e.message}", EXIT_INPUT)
     except (Disagreement, SolverDisagreement) as e:
-        print(f"error: the engines disagree — {e}", file=sys.stderr)
+        print(f"error: the engines disagree — {e}", file=sys.stderr)  # a bug, not bad input: shown whole
         return EXIT_DISAGREE
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"error: {one_line(message)}", file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

@@ -1,4 +1,10 @@
-"""Card codes and the deal shuffle, restated from docs/shuffle.md (rule ids cards.values, deal.layout)."""
+"""Card codes and the deal shuffle, restated from docs/shuffle.md (rule ids cards.values, deal.layout).
+
+Also the one reader of typed-in text (deal numbers, card codes; rules.parse_move builds on it),
+with the same definitions as app/engine.js so the two engines refuse exactly the same input:
+whitespace is JSON's (space, tab, line feed, carriage return), digits are ASCII 0-9, case is
+folded in ASCII only, and anything outside printable ASCII is refused, shown escaped.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +22,14 @@ MAX_DEAL = MASK  # 4 294 967 295 = 2**32 - 1
 ALL_CARDS: tuple[str, ...] = tuple(RANKS[i % 13] + SUITS[i // 13] for i in range(52))
 CARD_INDEX = {code: i for i, code in enumerate(ALL_CARDS)}
 
+# Typed-in text, identical in app/engine.js.
+WHITESPACE = " \t\n\r"  # JSON's whitespace: nothing Unicode calls a space (no NBSP, no BOM)
+PLAIN_TEXT = re.compile(r"[\x20-\x7e\t\n\r]*")  # printable ASCII and WHITESPACE
+DEAL_TEXT = re.compile(r"[ \t\n\r]*[0-9]+[ \t\n\r]*")  # ASCII digits only: no '+5', '1_0', '1e3', '١'
+MAX_DEAL_TEXT = 32  # characters; checked before int(), which a 5,000-digit string would make fail
+MAX_SHOWN = 40  # characters of a refused text quoted in a message
+NOT_PLAIN = "only letters, digits and spaces of plain ASCII are read (no control character, no look-alike)"
+
 
 class DealNumberError(ValueError):
     """A value that is not a deal number 1 … 4294967295."""
@@ -25,28 +39,55 @@ class CardCodeError(ValueError):
     """Text that is not a card code."""
 
 
+def shown(text) -> str:
+    """Text quoted for a one-line message: anything outside printable ASCII escaped as Python's
+    repr would ('\\x00', '\\ufeff', '\\u017f'), cut after MAX_SHOWN characters. app/engine.js
+    `shown` writes the same."""
+    if not isinstance(text, str):
+        return repr(text)[:MAX_SHOWN]
+    named = {"\\": "\\\\", "'": "\\'", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
+    out = []
+    for ch in text[:MAX_SHOWN]:
+        c = ord(ch)
+        if ch in named:
+            out.append(named[ch])
+        elif 0x20 <= c <= 0x7E:
+            out.append(ch)
+        else:
+            out.append(f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}")
+    more = f"… ({len(text)} characters)" if len(text) > MAX_SHOWN else ""
+    return "'" + "".join(out) + "'" + more
+
+
+def is_plain_text(text: str) -> bool:
+    """True when text holds only printable ASCII and WHITESPACE (no control or non-ASCII character)."""
+    return PLAIN_TEXT.fullmatch(text) is not None
+
+
 def parse_deal_number(value) -> int:
     """Return the deal number N, or raise DealNumberError (shuffle.md §1: only whole numbers 1 … 2**32-1)."""
     n = None
     # bool is an int subclass in Python; True is not deal 1.
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         n = int(value)
-    elif isinstance(value, str) and re.fullmatch(r"\s*[0-9]+\s*", value):  # ASCII digits only: no '+5', '1e3', '1.5'
-        n = int(value)
+    elif isinstance(value, str) and len(value) <= MAX_DEAL_TEXT and DEAL_TEXT.fullmatch(value):
+        n = int(value.strip(WHITESPACE))
     if n is None or not 1 <= n <= MAX_DEAL:
-        raise DealNumberError(f"deal number must be a whole number from 1 to {MAX_DEAL}, got {value!r}")
+        raise DealNumberError(f"deal number must be a whole number from 1 to {MAX_DEAL}, got {shown(value)}")
     return n
 
 
 def parse_card(text) -> str:
     """Canonical code of a card: case-insensitive, '10' accepted for 'T' ('10d' -> 'TD')."""
     if not isinstance(text, str):
-        raise CardCodeError(f"a card code must be text like 'TD' or 'KS', got {text!r}")
-    s = text.strip().upper()
+        raise CardCodeError(f"a card code must be text like 'TD' or 'KS', got {shown(text)}")
+    if not is_plain_text(text):  # first, so upper() folds only a-z ('ſ'.upper() would be 'S')
+        raise CardCodeError(f"unknown card code {shown(text)}: {NOT_PLAIN}")
+    s = text.strip(WHITESPACE).upper()
     if s.startswith("10"):
         s = "T" + s[2:]
     if len(s) != 2 or s not in CARD_INDEX:
-        raise CardCodeError(f"unknown card code {text!r}: expected rank A23456789TJQK (or 10) then suit SHDC")
+        raise CardCodeError(f"unknown card code {shown(text)}: expected rank A23456789TJQK (or 10) then suit SHDC")
     return s
 
 

@@ -6,12 +6,18 @@ reported follow docs/positions.md. Comments cite the rule ids.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from .deal import ALL_CARDS, CARD_INDEX, CardCodeError, card_value, deal, parse_card
+from .deal import (ALL_CARDS, CARD_INDEX, NOT_PLAIN, RANKS, WHITESPACE, CardCodeError, card_value, deal,
+                   is_plain_text, parse_card, shown)
 
 MAX_TURNS = 2  # turn.limit: 2 turns, 3 passes through the stock
+MAX_MOVE_TEXT = 64  # characters of one move ('pair 10H 3S' is 11); longer text is refused unread
+BESIDE = len(ALL_CARDS) - 28  # 24: cards beside the pyramid at most (waste + stock)
+MAX_COUNTER = 1_000_000  # points and moves of a position: far above any game, exact in JavaScript
 
 # Pyramid index k = r(r-1)/2 + c - 1 for row r, place c (both 1-based).
 ROWS: tuple[tuple[int, ...], ...] = tuple(
@@ -60,16 +66,24 @@ class Move:
 
 
 def parse_move(text) -> Move:
-    """'pair 7H 6S' (either order), 'king KD', 'draw', 'turn'; case-insensitive, '10' for 'T'."""
+    """'pair 7H 6S' (either order), 'king KD', 'draw', 'turn'; case-insensitive, '10' for 'T'.
+
+    Words are split on ASCII whitespace only, as app/engine.js parseMove does."""
     if isinstance(text, Move):
         return text
-    words = text.split() if isinstance(text, str) else []
+    if not isinstance(text, str):
+        raise IllegalMove("notation", f"a move must be text like 'pair 7H 6S', got {shown(text)}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise IllegalMove("notation", f"cannot read move {shown(text)}: longer than {MAX_MOVE_TEXT} characters")
+    if not is_plain_text(text):
+        raise IllegalMove("notation", f"cannot read move {shown(text)}: {NOT_PLAIN}")
+    words = [w for w in re.split(f"[{WHITESPACE}]+", text) if w]
     if not words or words[0].lower() not in KINDS:
-        raise IllegalMove("notation", f"cannot read move {text!r}: expected 'pair XX YY', 'king KX', 'draw' or 'turn'")
+        raise IllegalMove("notation", f"cannot read move {shown(text)}: expected 'pair XX YY', 'king KX', 'draw' or 'turn'")
     try:
         return Move(words[0].lower(), tuple(words[1:]))
     except IllegalMove as e:
-        raise IllegalMove("notation", f"cannot read move {text!r}: {e.detail}") from None
+        raise IllegalMove("notation", f"cannot read move {shown(text)}: {e.detail}") from None
 
 
 def format_move(move: Move) -> str:
@@ -213,17 +227,26 @@ IGNORED_KEYS = ("status", "deal")  # status is derived; deal is informative
 
 
 def from_json(d) -> Position:
-    """A Position from the JSON of docs/positions.md, validated; ValueError says what is wrong."""
+    """A Position from the JSON of docs/positions.md, validated; ValueError says what is wrong.
+
+    Sizes are checked before any card is read (28 pyramid entries, at most 24 cards beside), so a
+    huge list costs nothing. Hand-made positions (rule checks, tests) may leave cards out;
+    check_deck refuses that in a position typed in by a user."""
     if not isinstance(d, dict):
         raise ValueError(f"a position must be a JSON object, got {type(d).__name__}")
     missing = [k for k in REQUIRED_KEYS if k not in d]
-    extra = [k for k in d if k not in REQUIRED_KEYS + IGNORED_KEYS]
+    extra = [shown(k) for k in d if k not in REQUIRED_KEYS + IGNORED_KEYS]
     if missing or extra:
-        raise ValueError(f"position keys: missing {missing}, unknown {extra}")
+        raise ValueError(f"position keys: missing {missing}, unknown [{', '.join(extra[:5])}]")
+    if not all(isinstance(d[k], list) for k in ("pyramid", "stock", "waste")):
+        raise ValueError("pyramid, stock and waste must each be a list of card codes")
+    if len(d["pyramid"]) != 28:
+        raise ValueError(f"pyramid must have 28 entries (null once removed), got {len(d['pyramid'])}")
+    if len(d["stock"]) + len(d["waste"]) > BESIDE:  # deal.layout: 52 - 28 cards beside the pyramid
+        raise ValueError(f"at most {BESIDE} cards can lie beside the pyramid (stock + waste), "
+                         f"got {len(d['stock']) + len(d['waste'])}")
 
     def codes(key, allow_none=False):
-        if not isinstance(d[key], list):
-            raise ValueError(f"{key} must be a list of card codes")
         out = []
         for i, c in enumerate(d[key]):
             try:
@@ -233,19 +256,33 @@ def from_json(d) -> Position:
         return tuple(out)
 
     pyramid, stock, waste = codes("pyramid", allow_none=True), codes("stock"), codes("waste")
-    if len(pyramid) != 28:
-        raise ValueError(f"pyramid must have 28 entries (null once removed), got {len(pyramid)}")
-    present = [c for c in pyramid + stock + waste if c is not None]
-    dupes = sorted({c for c in present if present.count(c) > 1}, key=CARD_INDEX.get)
+    counts = Counter(c for c in pyramid + stock + waste if c is not None)
+    dupes = sorted((c for c, k in counts.items() if k > 1), key=CARD_INDEX.get)
     if dupes:
         raise ValueError(f"cards in two places or twice: {', '.join(dupes)}")
     for key in ("turns_left", "points", "moves"):
         v = d[key]
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise ValueError(f"{key} must be a whole number >= 0, got {v!r}")
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_COUNTER:
+            raise ValueError(f"{key} must be a whole number from 0 to {MAX_COUNTER:,}, got {shown(v)}")
     if d["turns_left"] > MAX_TURNS:
         raise ValueError(f"turns_left must be 0, 1 or 2, got {d['turns_left']}")
     return Position(pyramid, stock, waste, d["turns_left"], d["points"], d["moves"])
+
+
+def check_deck(pos: Position) -> None:
+    """ValueError unless pos holds the 52 cards of a deal (deal.layout) with every missing one
+    removed by the rules: the missing cards must be kings and pairs adding up to 13 (king.alone,
+    pair.thirteen). So a card that simply vanished (51 cards, none removable alone) is refused."""
+    present = {c for c in pos.pyramid + pos.stock + pos.waste if c is not None}
+    removed = Counter(card_value(c) for c in ALL_CARDS if c not in present)
+    for v in range(1, 7):
+        if removed[v] != removed[13 - v]:
+            gone = [c for c in ALL_CARDS if c not in present and card_value(c) in (v, 13 - v)]
+            raise ValueError(
+                f"the position holds {len(present)} of the 52 cards, and the missing ones cannot all have been "
+                f"removed: {removed[v]} card(s) of rank {RANKS[v - 1]} but {removed[13 - v]} of rank {RANKS[12 - v]} "
+                f"are gone ({', '.join(gone)}); cards go in pairs adding up to 13, kings alone "
+                "(rules pair.thirteen, king.alone)")
 
 
 # ---------------------------------------------------------------- a game with undo

@@ -19,6 +19,7 @@ and its deals recomputed.
 """
 from __future__ import annotations
 
+import argparse
 import atexit
 import concurrent.futures
 import hashlib
@@ -27,9 +28,12 @@ import math
 import multiprocessing
 import multiprocessing.util
 import os
+import re
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -37,6 +41,7 @@ from pathlib import Path
 
 from . import decider, rules as independent_rules
 from .app import find_node
+from .deal import MAX_DEAL, DealNumberError, parse_deal_number, shown
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = Path(__file__).with_name("survey_worker.mjs")
@@ -46,6 +51,10 @@ KEY_FILES = ("app/engine.js", "app/decider.js", "verify/decider.py", "verify/rul
 DEFAULT_MAX_NODES = 20_000_000  # card sets per deal before the app's decider says 'undecided'
 CHECK_MAX_NODES = 200_000_000  # the independent decider's limit when it decides again
 DEFAULT_CHUNK = 50
+MAX_CHUNK = 10_000  # deals per task: one task's records are held in memory at once
+MAX_JOBS = 4096  # worker processes
+MAX_NODES_LIMIT = 10**12  # exact in JavaScript, far beyond any decided deal
+WINDOW_CHUNKS = 200  # chunks per window: a survey holds one window's records, whatever its range
 POOL_SIZE = 1000
 FIRST_CHECKED = 40  # in a sampled survey, the first lost deals are always decided again
 EXIT_DISAGREE, EXIT_INPUT, EXIT_STOPPED = 3, 2, 130
@@ -69,15 +78,27 @@ class SurveyIncomplete(Exception):
 # ---------------------------------------------------------------- ranges, keys, cache
 
 def parse_range(text: str) -> tuple[int, int]:
-    """'1-10000' or '42' → (first, last); ValueError for anything else."""
-    parts = str(text).split("-")
+    """'1-10000' or '42' → (first, last); ValueError for anything else. Each end is read by
+    deal.parse_deal_number, the reader of `verify deal N`, so both accept the same numbers."""
+    parts = text.split("-") if isinstance(text, str) and len(text) <= 80 else []
     try:
-        first, last = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (None, None)
-    except ValueError:
-        first = last = None
-    if first is None or not 1 <= first <= last <= 0xFFFFFFFF:
-        raise ValueError(f"--deals wants a range like 1-10000 of deal numbers 1 … 4294967295, got {text!r}")
+        first, last = (parse_deal_number(parts[0]), parse_deal_number(parts[-1])) if 1 <= len(parts) <= 2 else (0, 0)
+    except DealNumberError:
+        first = last = 0
+    if not 1 <= first <= last:
+        raise ValueError(f"--deals wants a range like 1-10000 of deal numbers 1 … 4294967295, got {shown(text)}")
     return first, last
+
+
+def windows(first: int, last: int, chunk: int):
+    """(start, end) of each window of first … last: WINDOW_CHUNKS aligned chunks, so a chunk (and
+    its cache file) never straddles two windows and any range makes the same files."""
+    size = chunk * WINDOW_CHUNKS
+    start = first
+    while start <= last:
+        end = min(last, ((start - 1) // size + 1) * size)
+        yield start, end
+        start = end + 1
 
 
 def variant_rules(variant: str) -> dict:
@@ -119,30 +140,62 @@ def load_cache(directory: Path, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[dic
     """Every valid record of the cache directory; files that do not verify are deleted (and
     listed), so their deals are recomputed. An 'undecided' found with a smaller node limit than
     asked now is left out, to be tried again."""
-    records: dict[int, dict] = {}
-    dropped: list[Path] = []
-    if not directory.is_dir():
-        return records, dropped
-    for path in sorted(directory.glob("*.json")):
-        try:
-            data = json.loads(path.read_text())
-            payload = {k: v for k, v in data.items() if k != "sha256"}
-            if data.get("format") != FORMAT or data.get("sha256") != _checksum(payload):
-                raise ValueError("checksum")
-            chunk = {int(n): _valid_record(r) for n, r in data["deals"].items()}
-        except (ValueError, KeyError, TypeError, AttributeError, json.JSONDecodeError):
-            path.unlink(missing_ok=True)
-            dropped.append(path)
-            continue
-        for n, r in chunk.items():
-            if r["result"] == "undecided" and r.get("max_nodes", 0) < max_nodes:
+    index = CacheIndex(directory)
+    return index.records(1, MAX_DEAL, max_nodes), index.dropped
+
+
+class CacheIndex:
+    """The cache files of one directory by the deals they span (from their names), so a window
+    of a survey reads only the files that can hold its deals."""
+
+    def __init__(self, directory: Path):
+        self.spans: dict[Path, tuple[int, int]] = {}
+        self.dropped: list[Path] = []
+        if directory.is_dir():
+            for path in sorted(directory.glob("*.json")):
+                self.spans[path] = _span(path)
+
+    def records(self, first: int, last: int, max_nodes: int) -> dict[int, dict]:
+        """The valid records of deals first … last (see load_cache)."""
+        records: dict[int, dict] = {}
+        for path, (low, high) in list(self.spans.items()):
+            if high < first or low > last:
                 continue
-            old = records.get(n)
-            if old is not None and old["result"] != r["result"]:
-                raise SurveyDisagreement(n, f"two cache files disagree ({old['result']} / {r['result']}) in {directory}")
-            if old is None or _STRENGTH[r["check"]] > _STRENGTH[old["check"]]:
-                records[n] = r
-    return records, dropped
+            chunk = _read_chunk(path)
+            if chunk is None:
+                path.unlink(missing_ok=True)
+                self.dropped.append(path)
+                del self.spans[path]
+                continue
+            for n, r in chunk.items():
+                if not first <= n <= last or (r["result"] == "undecided" and r.get("max_nodes", 0) < max_nodes):
+                    continue
+                old = records.get(n)
+                if old is not None and old["result"] != r["result"]:
+                    raise SurveyDisagreement(n, f"two cache files disagree ({old['result']} / {r['result']}) in {path.parent}")
+                if old is None or _STRENGTH[r["check"]] > _STRENGTH[old["check"]]:
+                    records[n] = r
+        return records
+
+
+def _span(path: Path) -> tuple[int, int]:
+    """First and last deal of a file named prefix-FIRST-LAST.json (write_chunk); any deal otherwise."""
+    parts = path.stem.rsplit("-", 2)
+    if len(parts) == 3 and all(p.isascii() and p.isdigit() and len(p) <= 10 for p in parts[1:]):
+        return int(parts[1]), int(parts[2])
+    return 1, MAX_DEAL
+
+
+def _read_chunk(path: Path) -> dict[int, dict] | None:
+    """The records of one cache file, or None when it does not verify."""
+    try:
+        data = json.loads(path.read_text())
+        payload = {k: v for k, v in data.items() if k != "sha256"}
+        if data.get("format") != FORMAT or data.get("sha256") != _checksum(payload):
+            raise ValueError("checksum")
+        return {int(n): _valid_record(r) for n, r in data["deals"].items()}
+    except (ValueError, KeyError, TypeError, AttributeError, json.JSONDecodeError, OSError):
+        return None
 
 
 _CHECKS = {"won": ("replayed",), "lost": ("redecided", "unchecked"), "undecided": ("none",)}
@@ -278,23 +331,47 @@ def check_deal(task: tuple) -> tuple[int, dict]:
 # ---------------------------------------------------------------- the survey
 
 @dataclass
+class Tally:
+    """Counts of a survey's records, added one at a time (no record is kept)."""
+
+    won: int = 0
+    lost: int = 0
+    undecided: int = 0
+    replayed: int = 0
+    redecided: int = 0
+    first: int | None = None
+    last: int | None = None
+
+    def add(self, n: int, record: dict) -> None:
+        setattr(self, record["result"], getattr(self, record["result"]) + 1)
+        self.replayed += record["check"] == "replayed"
+        self.redecided += record["check"] == "redecided"
+        self.first = n if self.first is None else min(self.first, n)
+        self.last = n if self.last is None else max(self.last, n)
+
+    @property
+    def deals(self) -> int:
+        return self.won + self.lost + self.undecided
+
+
+@dataclass
 class Survey:
     variant: str
     first: int
     last: int
-    results: dict[int, dict]
+    results: dict[int, dict]  # every record when run with keep=True (the default), else empty
     seconds: float
     computed: int = 0  # deals decided in this run (the rest came from the cache)
     dropped: list = field(default_factory=list)  # cache files that did not verify
     peak_rss_kb: int = 0
+    tally: Tally = field(default_factory=Tally)
 
     def counts(self) -> dict:
-        values = [r["result"] for r in self.results.values()]
-        return {k: values.count(k) for k in ("won", "lost", "undecided")}
+        return {k: getattr(self.tally, k) for k in ("won", "lost", "undecided")}
 
     def to_json(self) -> dict:
         c = self.counts()
-        return {"deals": len(self.results), "won": c["won"], "undecided": c["undecided"],
+        return {"deals": self.tally.deals, "won": c["won"], "undecided": c["undecided"],
                 "seconds": round(self.seconds, 3),
                 "results": {str(n): self.results[n]["result"] for n in sorted(self.results)}}
 
@@ -332,9 +409,13 @@ def _duration(seconds: float) -> str:
 def run_survey(first: int, last: int, variant: str = "standard", jobs: int | None = None,
                check_share: float = 1.0, max_nodes: int = DEFAULT_MAX_NODES, chunk: int = DEFAULT_CHUNK,
                cache_root: Path | None = None, progress: bool = True, recompute: bool = False,
-               pool=None) -> Survey:
+               pool=None, keep: bool = True, on_window=None) -> Survey:
     """Decide every deal of first … last: from the cache, the rest on `pool` (anything with
-    multiprocessing.Pool's imap_unordered: a Ray pool, ExecutorPool(executor)) or local processes."""
+    multiprocessing.Pool's imap_unordered: a Ray pool, ExecutorPool(executor)) or local processes.
+
+    The range is done window by window (windows()), so memory holds one window's records
+    whatever the range: the counts go to survey.tally, each window's records to
+    on_window(records), and to survey.results only with keep=True."""
     started = time.monotonic()
     find_node()  # fail here, not in every worker, when Node.js is missing
     rules = variant_rules(variant)
@@ -342,28 +423,51 @@ def run_survey(first: int, last: int, variant: str = "standard", jobs: int | Non
     if recompute and directory.is_dir():
         for path in directory.glob("*.json"):
             path.unlink()
-    cached, dropped = load_cache(directory, max_nodes)
-    if dropped and progress:
-        print(f"survey: {len(dropped)} cache file(s) did not verify and were deleted; their deals are recomputed",
-              file=sys.stderr)
-    results = {n: cached[n] for n in range(first, last + 1) if n in cached}
-    missing = [n for n in range(first, last + 1) if n not in results]
-    # Aligned chunks, so runs over different ranges share files.
-    tasks: dict[int, list[int]] = {}
-    for n in missing:
-        tasks.setdefault((n - 1) // chunk, []).append(n)
-    survey = Survey(variant, first, last, results, 0.0, computed=len(missing), dropped=dropped)
-    # Lost deals left unchecked by an earlier sampled run are decided again when all are asked for.
-    recheck = [n for n, r in results.items() if r["result"] == "lost" and r["check"] != "redecided"] \
-        if check_share >= 1 else []
-    if missing or recheck:
-        _run_pool(survey, directory, [(deals, rules, max_nodes, check_share) for deals in tasks.values()],
-                  rules, jobs, progress, recheck, pool)
-    if check_share < 1:  # the first lost deals of the range are always decided again
-        first_lost = [n for n in sorted(results) if results[n]["result"] == "lost"][:FIRST_CHECKED]
-        todo = [n for n in first_lost if results[n]["check"] != "redecided"]
-        if todo:
-            _run_pool(survey, directory, [], rules, jobs, False, todo, pool)
+    index = CacheIndex(directory)
+    survey = Survey(variant, first, last, {}, 0.0)
+    bar = Progress(f"{variant} {first}-{last}", last - first + 1, 0, progress)
+    runner = _Runner(pool, jobs)
+    lost_seen = 0  # in a sampled survey, the first FIRST_CHECKED lost deals of the range are decided again
+    try:
+        for start, end in windows(first, last, chunk):
+            results = index.records(start, end, max_nodes)
+            if len(index.dropped) > len(survey.dropped) and progress:
+                print(f"survey: {len(index.dropped) - len(survey.dropped)} cache file(s) did not verify and were "
+                      "deleted; their deals are recomputed", file=sys.stderr)
+            survey.dropped = list(index.dropped)
+            bar.done_before += len(results)
+            # Aligned chunks, so runs over different ranges share files.
+            tasks: dict[int, list[int]] = {}
+            for n in range(start, end + 1):
+                if n not in results:
+                    tasks.setdefault((n - 1) // chunk, []).append(n)
+            survey.computed += sum(map(len, tasks.values()))
+            # Lost deals left unchecked by an earlier sampled run are decided again when all are asked for.
+            recheck = [n for n, r in results.items() if r["result"] == "lost" and r["check"] != "redecided"] \
+                if check_share >= 1 else []
+            if tasks or recheck:
+                runner.run(survey, results, bar, directory,
+                           [(deals, rules, max_nodes, check_share) for deals in tasks.values()], rules, recheck)
+            if check_share < 1 and lost_seen < FIRST_CHECKED:
+                first_lost = [n for n in sorted(results) if results[n]["result"] == "lost"][:FIRST_CHECKED - lost_seen]
+                lost_seen += len(first_lost)
+                todo = [n for n in first_lost if results[n]["check"] != "redecided"]
+                if todo:
+                    runner.run(survey, results, bar, directory, [], rules, todo)
+            for n in sorted(results):
+                survey.tally.add(n, results[n])
+            if keep:
+                survey.results.update(results)
+            if on_window:
+                on_window(results)
+        if runner.pool is not None:
+            bar.show(survey.tally.deals, survey.tally.won, final=True)
+    except BaseException:
+        runner.stop()
+        if progress:
+            print(file=sys.stderr)
+        raise
+    runner.close()
     survey.seconds = time.monotonic() - started
     return survey
 
@@ -381,39 +485,40 @@ class ExecutorPool:
             yield future.result()
 
 
-def _run_pool(survey: Survey, directory: Path, tasks: list, rules: dict, jobs, progress: bool, recheck: list[int],
-              pool=None):
-    """Maps survey_chunk over the tasks (and check_deal over `recheck`) on `pool` — anything with
-    multiprocessing.Pool's imap_unordered — or on a local process pool; the driver alone writes
-    the cache, one file per finished chunk."""
-    results = survey.results
-    bar = Progress(f"{survey.variant} {survey.first}-{survey.last}", survey.last - survey.first + 1, len(results),
-                   progress)
-    own = pool is None
-    if own:
-        pool = multiprocessing.get_context("fork").Pool(processes=jobs or os.cpu_count(), initializer=app_decider)
-    try:
-        won = sum(r["result"] == "won" for r in results.values())
-        for records, rss in pool.imap_unordered(survey_chunk, tasks):
+class _Runner:
+    """Maps survey_chunk over tasks (and check_deal over deals to decide again) on `pool` —
+    anything with multiprocessing.Pool's imap_unordered — or on a local process pool started at
+    the first window that needs it; the driver alone writes the cache, one file per finished chunk."""
+
+    def __init__(self, pool, jobs):
+        self.pool, self.jobs, self.own = pool, jobs, pool is None
+
+    def run(self, survey: Survey, results: dict[int, dict], bar: "Progress", directory: Path, tasks: list,
+            rules: dict, recheck: list[int]) -> None:
+        if self.pool is None:
+            self.pool = multiprocessing.get_context("fork").Pool(processes=self.jobs or os.cpu_count(),
+                                                                 initializer=app_decider)
+        done = survey.tally.deals  # deals of the earlier windows
+        won = survey.tally.won + sum(r["result"] == "won" for r in results.values())
+        for records, rss in self.pool.imap_unordered(survey_chunk, tasks):
             write_chunk(directory, records)
             results.update(records)
             survey.peak_rss_kb = max(survey.peak_rss_kb, rss)
             won += sum(r["result"] == "won" for r in records.values())
-            bar.show(len(results), won)
-        checked = dict(pool.imap_unordered(check_deal, [(n, results[n], rules) for n in recheck]))
+            bar.show(done + len(results), won)
+        checked = dict(self.pool.imap_unordered(check_deal, [(n, results[n], rules) for n in recheck]))
         if checked:
             write_chunk(directory, checked, prefix="checks")
             results.update(checked)
-        bar.show(len(results), won, final=True)
-    except BaseException:
-        if own:
-            pool.terminate()
-        if progress:
-            print(file=sys.stderr)
-        raise
-    if own:
-        pool.close()  # workers end normally: each closes its Node process
-        pool.join()
+
+    def stop(self) -> None:
+        if self.own and self.pool is not None:
+            self.pool.terminate()
+
+    def close(self) -> None:
+        if self.own and self.pool is not None:
+            self.pool.close()  # workers end normally: each closes its Node process
+            self.pool.join()
 
 
 # ---------------------------------------------------------------- figures for the site
@@ -441,18 +546,22 @@ def cached_results(first: int = 1, last: int = 10000, variant: str = "standard",
     return {n: records[n] for n in range(first, last + 1)}
 
 
-def summarise(records: dict[int, dict], variant: str = "standard") -> dict:
-    values = [r["result"] for r in records.values()]
-    won, lost, undecided = (values.count(k) for k in ("won", "lost", "undecided"))
+def summarise(records, variant: str = "standard") -> dict:
+    """The figures of a survey from its records ({deal: record}) or from its Tally."""
+    tally = records
+    if not isinstance(records, Tally):
+        tally = Tally()
+        for n, r in records.items():
+            tally.add(n, r)
+    won, lost, undecided = tally.won, tally.lost, tally.undecided
     decided = won + lost
     low, high = wilson(won, decided)
     return {
         "variant": variant, "rules": variant_rules(variant),
-        "first": min(records), "last": max(records), "deals": len(records),
+        "first": tally.first, "last": tally.last, "deals": tally.deals,
         "won": won, "lost": lost, "undecided": undecided,
         "share": won / decided if decided else None, "interval95": [low, high],
-        "replayed": sum(r["check"] == "replayed" for r in records.values()),
-        "redecided": sum(r["check"] == "redecided" for r in records.values()),
+        "replayed": tally.replayed, "redecided": tally.redecided,
     }
 
 
@@ -481,17 +590,37 @@ def variant_table(first: int = 1, last: int = 2000, cache_root: Path | None = No
 
 # ---------------------------------------------------------------- command line
 
+def whole_number(low: int, high: int):
+    """An argparse type: ASCII digits only (int() would take '١٢' and '1_0'), low … high."""
+    def read(text: str) -> int:
+        if not (isinstance(text, str) and 0 < len(text) <= 12 and text.isascii() and text.isdigit()) \
+                or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"wants a whole number from {low:,} to {high:,}, got {shown(text)}")
+        return int(text)
+    return read
+
+
+def share(text: str) -> float:
+    """An argparse type: a decimal in (0, 1] written in ASCII ('0.1', '1'), no 'nan' or '1e-3'."""
+    if not (isinstance(text, str) and re.fullmatch(r"[0-9]{1,3}(\.[0-9]{0,9})?|\.[0-9]{1,9}", text)) \
+            or not 0 < float(text) <= 1:
+        raise argparse.ArgumentTypeError(f"wants a share from 0 (excluded) to 1, like 0.1, got {shown(text)}")
+    return float(text)
+
+
 def add_survey_parser(subparsers) -> None:
     p = subparsers.add_parser("survey", help="decide which deals of a range can be won (cached, checked)")
     p.add_argument("--deals", default="1-10000", help="range of deal numbers, e.g. 1-10000 (default)")
     p.add_argument("--variant", default="standard", choices=list(decider.VARIANTS))
-    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
-    p.add_argument("--check-share", type=float, default=1.0, metavar="F",
+    p.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=None,
+                   help="worker processes (default: all cores)")
+    p.add_argument("--check-share", type=share, default=1.0, metavar="F",
                    help="share of lost deals decided again independently (default 1 = all; below 1 a fixed "
                         f"pseudo-random sample plus the first {FIRST_CHECKED} lost deals)")
-    p.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES,
+    p.add_argument("--max-nodes", type=whole_number(1, MAX_NODES_LIMIT), default=DEFAULT_MAX_NODES,
                    help="card sets per deal before the app's decider gives up (undecided)")
-    p.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, help="deals per task and per cache file")
+    p.add_argument("--chunk", type=whole_number(1, MAX_CHUNK), default=DEFAULT_CHUNK,
+                   help="deals per task and per cache file")
     p.add_argument("--cache", default=None, help=f"cache directory (default {CACHE_ROOT.relative_to(ROOT)})")
     p.add_argument("--recompute", action="store_true", help="forget this variant's cached results first")
     p.add_argument("--json", action="store_true")
@@ -502,16 +631,23 @@ def add_survey_parser(subparsers) -> None:
 def cmd_survey(args, app=None) -> int:
     try:
         first, last = parse_range(args.deals)
-        if not 0 < args.check_share <= 1 or args.chunk < 1 or args.max_nodes < 1:
-            raise ValueError("--check-share must be in (0, 1], --chunk and --max-nodes at least 1")
+        if not 0 < args.check_share <= 1 or not 1 <= args.chunk <= MAX_CHUNK or args.max_nodes < 1 \
+                or (args.jobs is not None and args.jobs < 1):
+            raise ValueError(f"--check-share must be in (0, 1], --chunk from 1 to {MAX_CHUNK:,}, "
+                             "--jobs and --max-nodes at least 1")
+        cache_root = Path(args.cache) if args.cache else None
+        if cache_root is not None and cache_root.exists() and not cache_root.is_dir():
+            raise ValueError(f"--cache {cache_root}: is a file, not a folder")
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_INPUT
+    # --json lists every deal: into a temporary file window by window, so memory stays bounded.
+    listing = tempfile.TemporaryFile("w+") if args.json else None
     try:
         survey = run_survey(first, last, args.variant, jobs=args.jobs, check_share=args.check_share,
-                            max_nodes=args.max_nodes, chunk=args.chunk,
-                            cache_root=Path(args.cache) if args.cache else None,
-                            progress=not args.quiet, recompute=args.recompute)
+                            max_nodes=args.max_nodes, chunk=args.chunk, cache_root=cache_root,
+                            progress=not args.quiet, recompute=args.recompute, keep=False,
+                            on_window=(lambda records: _list_results(listing, records)) if listing else None)
     except SurveyDisagreement as e:
         print(f"error: the app and the independent side disagree — {e}", file=sys.stderr)
         return EXIT_DISAGREE
@@ -519,14 +655,19 @@ def cmd_survey(args, app=None) -> int:
         print("survey stopped; finished deals are kept in the cache, run the same command to resume",
               file=sys.stderr)
         return EXIT_STOPPED
-    if args.json:
-        print(json.dumps(survey.to_json()))
+    except OSError as e:
+        print(f"error: the survey cache: {e.strerror} ({shown(str(e.filename))})", file=sys.stderr)
+        return EXIT_INPUT
+    if listing:
+        with listing:
+            _print_json(survey, listing)
         return 0
-    s = summarise(survey.results, args.variant)
+    s = summarise(survey.tally, args.variant)
     low, high = s["interval95"]
     print(f"Survey of deals {first}-{last}, {args.variant} rules")
     print(f"  deals:      {s['deals']:,} ({survey.computed:,} decided now, the rest from the cache)")
-    print(f"  won:        {s['won']:,} = {s['share']:.2%} of the decided (95 % interval {low:.2%} - {high:.2%})")
+    print(f"  won:        {s['won']:,} = {s['share']:.2%} of the decided (95 % interval {low:.2%} - {high:.2%})"
+          if s["share"] is not None else f"  won:        {s['won']:,}")
     print(f"  lost:       {s['lost']:,} ({s['redecided']:,} decided again independently)")
     print(f"  undecided:  {s['undecided']:,}")
     print(f"  checked:    every winning game replayed in the independent engine ({s['replayed']:,})")
@@ -534,13 +675,31 @@ def cmd_survey(args, app=None) -> int:
     return 0
 
 
+def _list_results(listing, records: dict[int, dict]) -> None:
+    listing.write("".join(f',"{n}":"{records[n]["result"]}"' for n in sorted(records)))
+
+
+def _print_json(survey: Survey, listing) -> None:
+    """The JSON of Survey.to_json, its results copied from the listing without loading it whole."""
+    head = {k: v for k, v in survey.to_json().items() if k != "results"}
+    listing.seek(0)
+    listing.read(1)  # the first entry's leading comma
+    sys.stdout.write(json.dumps(head)[:-1] + ', "results": {')
+    shutil.copyfileobj(listing, sys.stdout)
+    sys.stdout.write("}}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m verify.survey …`: the survey subcommand on its own (same flags)."""
-    import argparse
+    from .cli import InputError, OneLineParser
 
-    parser = argparse.ArgumentParser(prog="python -m verify.survey")
+    parser = OneLineParser(prog="python -m verify.survey")
     add_survey_parser(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["survey", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        args = parser.parse_args(["survey", *(sys.argv[1:] if argv is None else argv)])
+    except InputError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_INPUT
     return args.run(args, None)
 
 

@@ -76,3 +76,40 @@ test('undo restores moves and points; nothing to undo is refused', () => {
 test('replay names the first illegal move', () => {
   assert.throws(() => E.replay(1, ['draw', 'pair 7H 6S']), (e) => e.moveNumber === 2 && e.rule === 'free.covered');
 });
+
+// Typed-in text is read as verify/deal.py and verify/rules.py read it (issue 12): ASCII
+// whitespace and digits only, ASCII case folding, nothing outside printable ASCII, bounded length.
+test('deal numbers: ASCII digits only, bounded length, odd characters shown escaped', () => {
+  for (const bad of ['١٢', '٣', '７', '1_0', '+5', '0x10', '\u00a07', '\ufeff7', '7\u2028', '4\x002', '9'.repeat(5000),
+    ' '.repeat(30) + '123', []]) {
+    assert.throws(() => E.parseDealNumber(bad), (e) => e.rule === 'deal.layout', JSON.stringify(bad));
+  }
+  assert.throws(() => E.parseDealNumber('4\x002'), (e) => e.message.endsWith("got '4\\x002'"));
+  assert.throws(() => E.parseDealNumber('9'.repeat(5000)), (e) => e.message.endsWith('(5000 characters)'));
+  assert.equal(E.parseDealNumber('\t7\r\n'), 7);
+  assert.equal(E.parseDealNumber('007'), 7);
+});
+
+test('card codes: the long s is not a spade, no Unicode case folding or spaces', () => {
+  for (const bad of ['Kſ', 'ſ', 'KＳ', 'K\u0405', '\u00a0KS', 'KS\ufeff', 'K\x00S', 'ı0S', 7, null]) {
+    assert.throws(() => E.parseCard(bad), (e) => e.rule === 'notation', JSON.stringify(bad));
+  }
+  assert.throws(() => E.parseCard('Kſ'), (e) => e.message.startsWith("'K\\u017f'"));
+  assert.equal(E.parseCard('\tks\n'), 'KS');
+});
+
+test('moves: words split on ASCII whitespace only; look-alikes, control characters and long text refused', () => {
+  for (const bad of ['king\ufeffKS', 'king\u00a0KS', 'king\u2028KS', 'king\u3000KS', 'king\x1fKS', 'king Kſ',
+    'draw\x00', 'draw' + ' '.repeat(70), 'constructor', '__proto__', 'toString', 'king constructor', '', null]) {
+    assert.throws(() => E.parseMove(bad), (e) => e.rule === 'notation', JSON.stringify(bad));
+  }
+  assert.throws(() => E.parseMove('king\ufeffKS'), (e) => e.message.startsWith("'king\\ufeffKS' is not a move"));
+  assert.deepEqual(E.parseMove('pair 7h\t6s'), { kind: 'pair', cards: ['7H', '6S'] });
+  assert.deepEqual(E.parseMove('\r\ndraw\n'), { kind: 'draw', cards: [] });
+  assert.throws(() => E.applyMove(E.openingPosition(7), 'king\ufeffKS'), (e) => e.rule === 'notation');
+});
+
+test('shown() escapes as Python repr does and cuts long text', () => {
+  assert.equal(E.shown("a'b\\c\x00\t\u017f\u{1F600}"), "'a\\'b\\\\c\\x00\\t\\u017f\\U0001f600'");
+  assert.equal(E.shown('x'.repeat(41)), `'${'x'.repeat(40)}'… (41 characters)`);
+});
