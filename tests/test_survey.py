@@ -305,3 +305,21 @@ def test_any_executor_runs_the_same_survey(tmp_path):
                                   pool=survey.ExecutorPool(executor))
     assert {n: r["result"] for n, r in other.results.items()} == {n: r["result"] for n, r in local.results.items()}
     assert {n: r["line"] for n, r in other.results.items()} == {n: r["line"] for n, r in local.results.items()}
+
+
+def test_the_survey_check_writes_one_letter_per_deal_and_replays_every_win(tmp_path):
+    """verify/checks/survey_checks.py: the per-deal results the generator recomputes the figures
+    from, and every won game replayed (a win the independent engine does not reach is named)."""
+    from verify.checks import survey_checks
+    from verify.checks.example_checks import CheckError
+
+    run = survey.run_survey(1, 10, cache_root=tmp_path, progress=False)
+    figures = survey_checks.site_figures(run.results, "standard")
+    assert figures["results"] == "wlwllwlwll"
+    assert (figures["won"], figures["lost"], figures["deals"]) == (4, 6, 10)
+    assert survey_checks.replay_every_win(run.results, "standard") == 4
+    forged = {**run.results, 2: {**run.results[2], "result": "won", "line": ["draw"]}}
+    with pytest.raises(CheckError, match="standard rules, deal 2: .*does not win"):
+        survey_checks.replay_every_win(forged, "standard")
+    with pytest.raises(CheckError, match="only 4 winnable deals in 1-10, 5 wanted"):
+        survey_checks.pool_of(run.results, 5)

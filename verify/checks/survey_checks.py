@@ -1,46 +1,89 @@
 """The survey's figures and New game's pool, taken from the survey cache and checked again.
 
 The survey itself (make survey) decided every deal with the app's decider, replayed every
-winning game in the independent engine and decided every lost deal again independently. Here
-the pool's winning games are replayed once more, so no game reaches the page unchecked.
+winning game in the independent engine and decided every lost deal again independently. The
+cache is only a file, though, and a file can be edited (its checksum redone): so here EVERY won
+deal's game of the cache — the standard survey and each variant's — is replayed once more in the
+independent engine before any figure or pool game is written to the bundle. They are short
+games: about 20,000 of them take seconds (the check's time is printed by `make verify`).
+
+The bundle gets the figures and, for each survey, its per-deal results as one letter per deal
+(w won, l lost, u undecided, first … last), from which the generator recomputes the figures.
 """
 from __future__ import annotations
 
-from .. import rules
-from ..survey import SurveyIncomplete, pool, survey_summary, variant_table
+from .. import decider
+from ..survey import SurveyDisagreement, SurveyIncomplete, cached_results, replay_won, summarise
 from .example_checks import CheckError
 
 SURVEY_RANGE = (1, 10000)
 VARIANT_RANGE = (1, 2000)
 POOL_SIZE = 1000
+MAIN_VARIANT = "standard"
+RESULT_LETTERS = {"won": "w", "lost": "l", "undecided": "u"}
 
 
-def _site_figures(summary: dict) -> dict:
+def results_text(records: dict[int, dict]) -> str:
+    """One letter per deal, in deal order: the survey's detail, compact enough for the bundle."""
+    return "".join(RESULT_LETTERS[records[n]["result"]] for n in sorted(records))
+
+
+def site_figures(records: dict[int, dict], variant: str) -> dict:
+    summary = summarise(records, variant)
     low, high = summary["interval95"]
-    return {"variant": summary["variant"], "first": summary["first"], "last": summary["last"],
+    return {"variant": variant, "first": summary["first"], "last": summary["last"],
             "deals": summary["deals"], "won": summary["won"], "lost": summary["lost"],
-            "undecided": summary["undecided"], "share": summary["share"], "low": low, "high": high}
+            "undecided": summary["undecided"], "share": summary["share"], "low": low, "high": high,
+            "results": results_text(records)}
 
 
-def check_survey(store: dict) -> dict:
+def replay_every_win(records: dict[int, dict], variant: str) -> int:
+    """Replays each won deal's stored game in the independent engine (verify/rules.py for the
+    standard rules, verify/decider.replay for a variant); CheckError naming the first deal whose
+    game is refused or does not win. Returns how many games were replayed."""
+    rules = decider.rules_of(variant)
+    replayed = 0
+    for n, record in records.items():
+        if record["result"] != "won":
+            continue
+        try:
+            replay_won(n, record["line"], rules)
+        except SurveyDisagreement as e:
+            raise CheckError(f"survey cache, {variant} rules, {e} — the cache says won; run "
+                             f"`python -m verify survey --deals {n} --variant {variant} --recompute`") from None
+        replayed += 1
+    return replayed
+
+
+def pool_of(records: dict[int, dict], count: int) -> list[dict]:
+    """New game's pool: the first `count` won deals, each with its (replayed) winning game."""
+    won = [{"deal": n, "game": records[n]["line"]} for n in sorted(records) if records[n]["result"] == "won"]
+    if len(won) < count:
+        raise CheckError(f"survey: only {len(won)} winnable deals in {min(records)}-{max(records)}, {count} wanted")
+    return won[:count]
+
+
+def check_survey(store: dict, survey_range: tuple[int, int] = SURVEY_RANGE,
+                 variant_range: tuple[int, int] = VARIANT_RANGE, pool_size: int = POOL_SIZE,
+                 cache_root=None) -> dict:
+    """Reads the survey and each variant from the cache, replays every won game, and stores the
+    bundle's `survey` and `variants`; returns the counts. CheckError when the cache is incomplete
+    or a stored winning game does not win."""
     try:
-        summary = survey_summary(*SURVEY_RANGE)
-        games = pool(POOL_SIZE, *SURVEY_RANGE)
-        variants = variant_table(*VARIANT_RANGE)
+        records = cached_results(*survey_range, MAIN_VARIANT, cache_root)
+        variant_records = {v: cached_results(*variant_range, v, cache_root) for v in decider.VARIANTS}
     except SurveyIncomplete as e:
         raise CheckError(f"survey: {e}. Run `make survey` (it resumes where it stopped).") from None
-    for entry in games:
-        position = rules.opening(entry["deal"])
-        for number, move in enumerate(entry["game"], 1):
-            try:
-                position = rules.apply(position, move)
-            except rules.IllegalMove as e:
-                raise CheckError(f"survey pool, deal {entry['deal']}, move {number} '{move}': {e}") from None
-        if rules.status(position) != "won":
-            raise CheckError(f"survey pool, deal {entry['deal']}: the stored winning game does not win")
-    store["survey"] = {**_site_figures(summary), "pool_size": len(games),
+    replayed = replay_every_win(records, MAIN_VARIANT)
+    for variant, chunk in variant_records.items():
+        # The main survey's own rules over a range it covers: those games were just replayed.
+        if not (variant == MAIN_VARIANT and survey_range[0] <= variant_range[0] <= variant_range[1] <= survey_range[1]):
+            replayed += replay_every_win(chunk, variant)
+    summary = summarise(records, MAIN_VARIANT)
+    games = pool_of(records, pool_size)
+    store["survey"] = {**site_figures(records, MAIN_VARIANT), "pool_size": len(games),
                        "pool_deals": [g["deal"] for g in games], "pool": games,
                        "replayed": summary["replayed"], "redecided": summary["redecided"]}
-    store["variants"] = [_site_figures(v) for v in variants]
+    store["variants"] = [site_figures(chunk, v) for v, chunk in variant_records.items()]
     return {"deals": summary["deals"], "won": summary["won"], "undecided": summary["undecided"],
-            "games_replayed": summary["replayed"] + len(games), "lost_rechecked": summary["redecided"]}
+            "games_replayed": replayed, "lost_rechecked": summary["redecided"]}
