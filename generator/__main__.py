@@ -1,18 +1,41 @@
-"""`python -m generator build [--dest site]` · `publish DEST` · `lint`."""
+"""`python -m generator build [--dest site]` · `publish DEST` · `rollback DEST` · `serve` · `lint`.
+
+Exit codes: 0 fine; 1 the build failed (nothing was changed); 2 bad input (a destination that is
+not ours to replace, a port that cannot be used, a bad argument).
+"""
 import argparse
 import sys
 from pathlib import Path
 
 from .errors import BuildError
+from .publish import KEEP_VERSIONS, MARKER
+
+PUBLISHING = f"""publishing:
+  publish DEST    builds and checks the site in a staging folder next to DEST, keeps it as
+                  DEST.versions/<time>-<hash>/ and switches the link DEST to it in one step;
+                  the last {KEEP_VERSIONS} versions are kept. DEST must be new, empty, or a site made
+                  here (it holds {MARKER}); anything else is refused and left alone.
+  rollback DEST   switches DEST back to the version published before the live one.
+"""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line on stderr and exit 2, like every other error."""
+
+    def error(self, message):
+        self.exit(2, f"error: {message} (see python -m generator --help)\n")
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="generator", description="Renders the nb/da site from the verified bundle only.")
+    parser = OneLineParser(prog="generator", description="Renders the nb/da site from the verified bundle only.",
+                           epilog=PUBLISHING, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build the site (default into site/)")
     b.add_argument("--dest", default="site")
-    p = sub.add_parser("publish", help="build and check in a temporary folder, then swap it into DEST")
+    p = sub.add_parser("publish", help="build and check in a staging folder, then switch the link DEST to it (see below)")
     p.add_argument("dest", type=Path)
+    r = sub.add_parser("rollback", help="switch the link DEST back to the version published before")
+    r.add_argument("dest", type=Path)
     sv = sub.add_parser("serve", help="serve site/ on localhost, rebuilding and reloading on change")
     sv.add_argument("--port", type=int, default=8000)
     l = sub.add_parser("lint", help="per language: missing pages or strings, numbers not backed by data")
@@ -20,17 +43,19 @@ def main(argv=None) -> int:
         command.add_argument("--docs", type=Path, default=None, help="page sources (default: docs/)")
         command.add_argument("--bundle", type=Path, default=None, help="verified bundle (default: build/verified.json)")
     args = parser.parse_args(argv)
-    from . import site
+    from . import publish, site
 
     try:
         if args.command == "serve":
             from .serve import serve
 
-            serve(Path("site").resolve(), args.port)
+            serve(Path("site").absolute(), args.port)  # not resolve(): site may be a link that switches
             return 0
         if args.command == "lint":
             languages, default = site.load_languages(args.docs or site.DOCS)
-            problems = site.lint(languages, default)
+            # The notes come from the bundle: lint runs after `verify check` has written it.
+            bundle = site.load_bundle(args.bundle or site.BUNDLE)
+            problems = site.lint(languages, default, bundle["examples"])
             for lang in languages:
                 mine = [p for p in problems if f"/{lang.code}/" in p]
                 print(f"  {'ok' if not mine else 'FAIL'}  pages.{lang.code:<14} {len(lang.pages)} pages, "
@@ -38,12 +63,25 @@ def main(argv=None) -> int:
             for problem in problems:
                 print(f"error: {problem}", file=sys.stderr)
             return 1 if problems else 0
-        dest = site.build(Path(args.dest), args.bundle or site.BUNDLE, args.docs or site.DOCS)
-        print(f"Site built in {dest}. Open {dest / 'index.html'} in a browser, or run `make serve`.")
+        if args.command == "rollback":
+            version = publish.rollback(args.dest)
+            print(f"{args.dest} now shows {version}.")
+            return 0
+        dest = site.build(Path(args.dest), args.bundle or site.BUNDLE, args.docs or site.DOCS,
+                          versioned=args.command == "publish")
+        if args.command == "publish":
+            print(f"Published {dest.name}: {args.dest} now shows it (`make rollback DEST={args.dest}` goes back).")
+        else:
+            print(f"Site built in {dest}. Open {dest / 'index.html'} in a browser, or run `make serve`.")
         return 0
     except BuildError as e:
         print(f"error: {e}", file=sys.stderr)
-        print("The site was not changed.", file=sys.stderr)
+        code = getattr(e, "exit_code", 1)
+        if code == 1:
+            print("The site was not changed.", file=sys.stderr)
+        return code
+    except OSError as e:  # the file system said no (permissions, a full disk) mid-way
+        print(f"error: {e.filename}: {e.strerror}" if e.filename else f"error: {e}", file=sys.stderr)
         return 1
 
 

@@ -48,3 +48,21 @@ def string_problems(path: Path, strings, prefix="") -> list[str]:
     elif isinstance(strings, str) and re.search(r"\d", PLACEHOLDER.sub("", strings)):
         problems.append(f"{path}: string '{prefix[:-1]}' contains a number typed by hand ('{strings[:60]}')")
     return problems
+
+
+def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
+    """Example notes are text like any page: no hand-typed number, and one in every language
+    or in none (a note only one language's readers would see is a forgotten translation)."""
+    problems = []
+    for example in examples:
+        for step in example["steps"]:
+            notes = step.get("notes") or {}
+            where = f"{example['file']}, line {step.get('line', '?')}, move {step['number']}"
+            for code in codes:
+                text = notes.get(code, "")
+                if not text.strip() and any(v.strip() for v in notes.values()):
+                    problems.append(f"{where}: the note has no {code} text (the other languages have one)")
+                elif re.search(r"\d", text):
+                    problems.append(f"{where}: the {code} note contains a number typed by hand "
+                                    f"('{text[:60]}'); a note may not state figures, the pages do that from data")
+    return problems

@@ -1,7 +1,10 @@
 """Renders one language's page sources (Jinja2 → Markdown) from its filled context.
 
 StrictUndefined: a name the context does not have stops the build, naming file and line.
-The helper functions turn verified data into Markdown, HTML tables and inline SVG.
+Autoescape: every value a page prints is text (an example's note, a string, a fact), so
+`<script>` in a note reaches the reader as the characters `<script>`. The helper functions turn
+verified data into Markdown, HTML tables and inline SVG; they escape every value they insert
+and return Markup, the only output that is not escaped again.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from html import escape
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
 from . import svg
 from .errors import BuildError
@@ -27,7 +31,7 @@ class PageFunctions:
         self._ids = 0
 
     def export(self) -> dict:
-        return {name: getattr(self, name) for name in (
+        return {name: _markup(getattr(self, name)) for name in (
             "rule", "picture", "chapter_pictures", "pairs_table", "moves_list", "checks_table",
             "rule_checks_table", "variants_table", "game", "replay")}
 
@@ -84,28 +88,31 @@ class PageFunctions:
     def pairs_table(self) -> str:
         t = self.c["s"]["tables"]["pairs"]
         target = self.c["rules"]["target_sum"]
-        rows = [f"| {t['cards']} | {t['values']} | {t['sum']} |", "|---|---|---|"]
+        rows = [f"| {escape(t['cards'])} | {escape(t['values'])} | {escape(t['sum'])} |", "|---|---|---|"]
         for p in self.c["pairs"]:
-            rows.append(f"| {p['low_name']} + {p['high_name']} | {p['low']} + {p['high']} | {target} |")
+            rows.append(f"| {escape(p['low_name'])} + {escape(p['high_name'])} | {p['low']} + {p['high']} | {target} |")
         king = self.c["king"]
-        rows.append(f"| {king['name']} | {king['value']} | {t['king_alone']} |")
+        rows.append(f"| {escape(king['name'])} | {king['value']} | {escape(t['king_alone'])} |")
         return "\n".join(rows)
 
     def moves_list(self, example_id: str) -> str:
+        """An HTML list, not Markdown: a note is plain text, so neither HTML nor Markdown
+        (links, images) written in it can become anything but text."""
         ex = self._example(example_id)
-        lines = []
+        items = []
         for step in ex["steps"]:
-            note = f" — *{step['note']}*" if step["note"] else ""
-            lines.append(f"{step['number']}. {step['words']}{note}")
-        return "\n".join(lines)
+            note = f" — <em>{escape(step['note'])}</em>" if step["note"] else ""
+            items.append(f'<li value="{step["number"]}">{escape(step["words"])}{note}</li>')
+        return '<ol class="moves-list">\n' + "\n".join(items) + "\n</ol>"
 
     def checks_table(self) -> str:
         s = self.c["s"]
         t = s["tables"]["checks"]
-        rows = [f"| {t['check']} | {t['counted']} | {t['time']} |", "|---|---|---|"]
+        rows = [f"| {escape(t['check'])} | {escape(t['counted'])} | {escape(t['time'])} |", "|---|---|---|"]
         for check in self.c["checks"]:
-            counted = "; ".join(f"{s['count_words'][k]}: {self._count(v, k)}" for k, v in check["counts"].items())
-            rows.append(f"| {s['check_titles'][check['id']]} <br>`{check['id']}` | {counted} | {self.words.seconds(check['seconds'])} |")
+            counted = "; ".join(f"{escape(s['count_words'][k])}: {self._count(v, k)}" for k, v in check["counts"].items())
+            rows.append(f"| {escape(s['check_titles'][check['id']])} <br>`{escape(check['id'])}` | {counted} "
+                        f"| {self.words.seconds(check['seconds'])} |")
         return "\n".join(rows)
 
     def _count(self, value, key: str) -> str:
@@ -116,12 +123,12 @@ class PageFunctions:
         t = s["tables"]["rule_checks"]
         values = self._rule_values()
         body = "".join(
-            f'<tr id="rule-{rid.replace(".", "-")}"><td><code>{rid}</code></td>'
+            f'<tr id="rule-{escape(rid.replace(".", "-"))}"><td><code>{escape(rid)}</code></td>'
             f'<td>{escape(s["rules_text"][rid].format(**values))}</td>'
             f'<td>{self.words.num(counts["app"])}</td><td>{self.words.num(counts["independent"])}</td></tr>'
             for rid, counts in self.c["rule_checks"].items())
-        return (f'<table class="rule-checks"><thead><tr><th>{t["rule"]}</th><th>{t["sentence"]}</th>'
-                f'<th>{t["app"]}</th><th>{t["independent"]}</th></tr></thead><tbody>{body}</tbody></table>')
+        head = "".join(f"<th>{escape(t[k])}</th>" for k in ("rule", "sentence", "app", "independent"))
+        return f'<table class="rule-checks"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
     def variants_table(self) -> str:
         variants = self.c["variants"]
@@ -129,9 +136,10 @@ class PageFunctions:
             return ""
         s = self.c["s"]
         t = s["tables"]["variants"]
-        rows = [f"| {t['variant']} | {t['deals']} | {t['won']} | {t['share']} | {t['interval']} |", "|---|---|---|---|---|"]
+        rows = ["| " + " | ".join(escape(t[k]) for k in ("variant", "deals", "won", "share", "interval")) + " |",
+                "|---|---|---|---|---|"]
         for v in variants:
-            rows.append(f"| {s['variants_names'][v['variant']]} | {self.words.num(v['deals'])} | {self.words.num(v['won'])} "
+            rows.append(f"| {escape(s['variants_names'][v['variant']])} | {self.words.num(v['deals'])} | {self.words.num(v['won'])} "
                         f"| {self.words.pct(v['share'])} | {self.words.pct(v['low'])}–{self.words.pct(v['high'])} |")
         return "\n".join(rows)
 
@@ -155,9 +163,17 @@ class PageFunctions:
         return replay_html(self.c["lang"], self.c["_game_strings"], data, self.assets_url_of(self.page), fallback)
 
 
+def _markup(function):
+    """A page function's HTML/Markdown, marked safe: it escaped every value it inserted."""
+    def marked(*args, **kwargs):
+        return Markup(function(*args, **kwargs))
+    marked.__name__ = function.__name__
+    return marked
+
+
 def make_environment(folder: Path, context: dict, functions: PageFunctions) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.StrictUndefined,
-                             keep_trailing_newline=True, autoescape=False)
+                             keep_trailing_newline=True, autoescape=True)
     words = context["_words"]
     env.filters.update(num=words.num, pct=words.pct, date=words.date, card=words.card, seconds=words.seconds,
                        move=words.move)

@@ -1,26 +1,44 @@
 """`make serve`: the built site on http://127.0.0.1:8000/, rebuilt when a source changes, and
 open pages reload themselves (a small script the server adds to each page it sends; the built
 files stay as they are).
+
+Odd requests get an HTTP error, never a traceback: a folder without its slash is redirected
+(301) so relative links work, a path that cannot name a file (a NUL byte, an encoded lone
+surrogate) gets 400, a name too long 404, and a connection that sends nothing is closed after IDLE_TIMEOUT seconds. A port
+out of range or in use is one line and exit 2.
 """
 from __future__ import annotations
 
+import errno
 import functools
 import http.server
+import os
 import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 from pathlib import Path
 
 from .bundle import ROOT
+from .errors import BuildError
 
+IDLE_TIMEOUT = 10  # seconds a connection may stay silent before the server closes it
+PORTS = range(1, 65536)
 WATCHED = [ROOT / "docs", ROOT / "examples", ROOT / "app", ROOT / "generator", ROOT / "mkdocs.yml"]
-RELOAD_SCRIPT = b"""<script>
-(function () { var seen = null; setInterval(function () {
+# A script file, not an inline script: every page's Content-Security-Policy refuses inline
+# scripts it does not name, and this one is the server's, not the build's.
+RELOAD_JS = b"""(function () { var seen = null; setInterval(function () {
   fetch('/__build_id').then(function (r) { return r.text(); }).then(function (id) {
     if (seen !== null && id !== seen) location.reload(); seen = id; }).catch(function () {});
 }, 1000); })();
-</script>"""
+"""
+RELOAD_SCRIPT = b'<script src="/__reload.js"></script>'
+
+
+class PortError(BuildError):
+    """A port the server cannot listen on: bad input, exit 2."""
+    exit_code = 2
 
 
 def snapshot() -> dict[Path, float]:
@@ -40,10 +58,27 @@ def rebuild(site: Path) -> bool:
     return True
 
 
-def make_handler(site: Path, build_id: list[str]):
+def make_handler(site: Path, build_id: list[str], idle_timeout: float = IDLE_TIMEOUT):
     class Handler(http.server.SimpleHTTPRequestHandler):
+        timeout = idle_timeout  # a silent client would otherwise hold its thread forever
+
         def log_message(self, *args):
             pass
+
+        def parse_request(self) -> bool:
+            """The request line as the base class reads it, then a path that can name a file:
+            a NUL byte or an encoded lone surrogate gets 400 here, not a traceback later."""
+            if not super().parse_request():
+                return False
+            try:
+                local = self.translate_path(self.path)
+                os.fsencode(local)
+                if "\0" in local:
+                    raise ValueError("NUL in path")
+            except ValueError:
+                self.send_error(400, "Bad path")
+                return False
+            return True
 
         def send(self, body: bytes, content_type: str):
             self.send_response(200)
@@ -55,20 +90,45 @@ def make_handler(site: Path, build_id: list[str]):
         def do_GET(self):
             if self.path == "/__build_id":
                 return self.send(build_id[0].encode(), "text/plain")
-            path = Path(self.translate_path(self.path))
-            if path.is_dir():
-                path = path / "index.html"
-            if path.suffix == ".html" and path.exists():
-                body = path.read_bytes().replace(b"</body>", RELOAD_SCRIPT + b"</body>")
+            if self.path == "/__reload.js":
+                return self.send(RELOAD_JS, "text/javascript")
+            page = self.html_page()
+            if page is not None:
+                body = page.read_bytes().replace(b"</body>", RELOAD_SCRIPT + b"</body>")
                 return self.send(body, "text/html; charset=utf-8")
-            super().do_GET()
+            super().do_GET()  # other files, 404s, and the 301 for a folder without its slash
+
+        def html_page(self) -> Path | None:
+            """The HTML file this GET names (a folder's index.html only when the URL ends in
+            /, as the base class requires), or None to let the base class answer."""
+            path = Path(self.translate_path(self.path))
+            try:
+                if path.is_dir():
+                    if not urllib.parse.urlsplit(self.path).path.endswith("/"):
+                        return None
+                    path = path / "index.html"
+                return path if path.suffix == ".html" and path.is_file() else None
+            except OSError:  # e.g. a name too long: the base class answers 404
+                return None
 
     return functools.partial(Handler, directory=str(site))
 
 
+def open_server(port: int, handler) -> http.server.ThreadingHTTPServer:
+    """A server listening on 127.0.0.1:port. Raises PortError when it cannot."""
+    if port not in PORTS:
+        raise PortError(f"--port {port}: not a port number (1 to 65535)")
+    try:
+        return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            raise PortError(f"--port {port}: the port is in use (another `make serve`?); choose another with --port N") from None
+        raise PortError(f"--port {port}: cannot listen there ({e.strerror})") from None
+
+
 def serve(site: Path, port: int = 8000) -> None:
     build_id = [str(time.time())]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(site, build_id))
+    server = open_server(port, make_handler(site, build_id))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"Serving {site} on http://127.0.0.1:{port}/ — edit docs/, examples/ or app/ and the pages reload. Ctrl+C stops.")
     seen = snapshot()

@@ -6,12 +6,10 @@ copy exactly as it was.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 import shutil
 import subprocess
 import sys
-import tempfile
 from html import escape
 from pathlib import Path
 
@@ -19,9 +17,11 @@ import yaml
 
 from .bundle import ROOT, load_bundle
 from .context import build_context
+from .csp import with_policy
+from . import publish
 from .errors import BuildError
 from .languages import DOCS, Language, completeness_problems, load_languages, read_yaml
-from .numbers import page_problems, string_problems
+from .numbers import note_problems, page_problems, string_problems
 from .pages import PageFunctions, make_environment, render_page
 from .sitecheck import check_site
 
@@ -31,9 +31,11 @@ APP = ROOT / "app"
 PAGE_ORDER = ("index.md", "examples.md", "variants.md", "sources.md")
 
 
-def lint(languages: list[Language], default: str) -> list[str]:
-    """Per language: missing pages or strings, and numbers not backed by data."""
+def lint(languages: list[Language], default: str, examples: list[dict] = ()) -> list[str]:
+    """Per language: missing pages or strings, and numbers not backed by data (in pages,
+    strings and the examples' notes)."""
     problems = completeness_problems(languages, default)
+    problems += note_problems(list(examples), [lang.code for lang in languages])
     for lang in languages:
         for source in lang.pages.values():
             problems += page_problems(source)
@@ -58,7 +60,7 @@ class Gathered:
 def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     bundle = load_bundle(bundle_path)
     languages, default = load_languages(docs)
-    problems = lint(languages, default)
+    problems = lint(languages, default, bundle["examples"])
     if problems:
         raise BuildError("the page sources are not ready:\n  " + "\n  ".join(problems))
     facts = read_yaml(docs / "facts.yml")
@@ -90,16 +92,18 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
     }
 
 
-def write_site(languages: list[Language], default: str, rendered: dict, stage: Path) -> None:
+def write_site(languages: list[Language], default: str, rendered: dict, stage: Path, sources: Path) -> None:
+    """Builds the site into stage; the MkDocs page sources and configs go to sources (this
+    build's own folder: two builds at once never share them)."""
     for lang in languages:
-        docs_dir = BUILD / "pages" / lang.code
+        docs_dir = sources / "pages" / lang.code
         if docs_dir.exists():
             shutil.rmtree(docs_dir)
         (docs_dir / "stylesheets").mkdir(parents=True)
         shutil.copy(ROOT / "generator" / "assets" / "site.css", docs_dir / "stylesheets" / "site.css")
         for name, text in rendered[lang.code].items():
             (docs_dir / name).write_text(text, encoding="utf-8")
-        config = BUILD / "mkdocs" / f"{lang.code}.yml"
+        config = sources / "mkdocs" / f"{lang.code}.yml"
         config.parent.mkdir(parents=True, exist_ok=True)
         config.write_text(yaml.safe_dump(mkdocs_config(lang, languages, docs_dir, stage / lang.code), allow_unicode=True))
         result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)],
@@ -110,8 +114,27 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
         # need it (generator/overrides/ link each page to the same page in the other language).
         for sitemap in (stage / lang.code).glob("sitemap.xml*"):
             sitemap.unlink()
-    shutil.copytree(APP, stage / "assets" / "app", ignore=shutil.ignore_patterns("*.md"))
+    copy_game(APP, stage / "assets" / "app")
     (stage / "index.html").write_text(root_page(languages, default), encoding="utf-8")
+    for page in stage.rglob("*.html"):
+        page.write_text(with_policy(page.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+GAME_FILES = ("*.js", "*.css")
+
+
+def copy_game(app: Path, dest: Path) -> None:
+    """The game's code and style, and nothing else: a stray file in app/ (a page, a picture
+    someone dropped there) would reach readers without any check, so it stops the build."""
+    files = sorted(p for p in app.iterdir() if p.is_file())
+    published = [p for p in files if any(p.match(pattern) for pattern in GAME_FILES)]
+    stray = [p for p in files if p not in published and p.suffix != ".md"]
+    if stray:
+        raise BuildError(f"{stray[0]}: not part of the game (only {', '.join(GAME_FILES)} files of app/ are "
+                         "published); move it out of app/")
+    dest.mkdir(parents=True)
+    for p in published:
+        shutil.copy(p, dest / p.name)
 
 
 def root_page(languages: list[Language], default: str) -> str:
@@ -154,32 +177,18 @@ li {{ margin: .75rem 0; }}
 """
 
 
-def swap_into(stage: Path, dest: Path) -> None:
-    """Replace dest by stage with two renames; the old copy is removed only after the swap."""
-    dest = dest.resolve()
-    old = dest.with_name(dest.name + ".old")
-    if old.exists():
-        shutil.rmtree(old)
-    if dest.exists():
-        os.replace(dest, old)
-    os.replace(stage, dest)
-    if old.exists():
-        shutil.rmtree(old)
-
-
-def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Path:
+def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: bool = False) -> Path:
+    """Gathers everything, builds and checks the site in this build's own staging folder next
+    to dest, then puts it in place (publish.install): a new version behind dest's link when
+    `versioned`, else a plain folder. Returns where the site now is. Raises BuildError, or
+    publish.DestinationError for a dest that is not ours to replace; dest is then unchanged."""
+    publish.check_destination(dest)  # at once, not after the long build
     g = gather(bundle_path, docs)
-    dest = dest.resolve()
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}-", dir=dest.parent))
-    try:
-        write_site(g.languages, g.default, g.rendered, stage)
-        problems = check_site(stage, {lang.code: list(lang.pages) for lang in g.languages},
+    with publish.build_lock(), publish.staging(dest) as stage:
+        built = stage / "site"
+        write_site(g.languages, g.default, g.rendered, built, stage / "sources")
+        problems = check_site(built, {lang.code: list(lang.pages) for lang in g.languages},
                               {source["url"] for source in g.facts.get("sources", [])})
         if problems:
             raise BuildError("the built site failed its checks:\n  " + "\n  ".join(problems))
-        swap_into(stage, dest)
-    finally:
-        if stage.exists():
-            shutil.rmtree(stage)
-    return dest
+        return publish.install(built, dest, versioned)

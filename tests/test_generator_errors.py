@@ -89,4 +89,5 @@ def test_publish_leaves_the_old_copy_untouched_on_failure(docs, tmp_path):
     r = build_site(dest, docs=docs, command="publish")
     assert r.returncode != 0 and "template syntax error" in r.stderr
     assert tree_digest(dest) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["docs", "published"]  # no staging left behind
+    # No staging left behind; the published versions sit beside the link.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["docs", "published", "published.versions"]

@@ -1,9 +1,18 @@
-"""`make serve`'s server: pages get the reload script, the build id tells open pages to reload."""
+"""`make serve`'s server: pages get the reload script, the build id tells open pages to reload;
+odd requests get an HTTP answer (never a traceback or a connection held forever); nothing
+outside the site is served; a bad port is one line and exit 2."""
+import http.client
 import http.server
+import socket
 import threading
+import time
 import urllib.request
+from pathlib import Path
 
-from generator.serve import make_handler
+import pytest
+
+from generator.__main__ import main
+from generator.serve import IDLE_TIMEOUT, make_handler
 
 
 def test_served_pages_reload_when_the_build_changes(tmp_path):
@@ -15,7 +24,9 @@ def test_served_pages_reload_when_the_build_changes(tmp_path):
     url = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         page = urllib.request.urlopen(url + "/nb/").read().decode()
-        assert "<p>hei</p>" in page and "/__build_id" in page
+        # The reload script is a file of the server's, which the pages' policy allows ('self').
+        assert "<p>hei</p>" in page and '<script src="/__reload.js"></script>' in page
+        assert b"/__build_id" in urllib.request.urlopen(url + "/__reload.js").read()
         assert urllib.request.urlopen(url + "/__build_id").read() == b"first"
         build_id[0] = "second"
         assert urllib.request.urlopen(url + "/__build_id").read() == b"second"
@@ -23,3 +34,81 @@ def test_served_pages_reload_when_the_build_changes(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+# ---- odd requests get an HTTP answer, never a traceback or a hung thread -----------------------
+
+
+@pytest.fixture
+def served(tmp_path):
+    """A site in tmp_path/site (a secret beside it), served on a free port: (host, port)."""
+    site = tmp_path / "site"
+    (site / "nb" / "examples").mkdir(parents=True)
+    (site / "nb" / "examples" / "index.html").write_text("<html><body><p>eksempler</p></body></html>")
+    (tmp_path / "secret.txt").write_text("not for readers")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make_handler(site, ["id"], idle_timeout=0.5))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server.server_address
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def get(address, path: str) -> tuple[int, dict, bytes]:
+    connection = http.client.HTTPConnection(*address, timeout=5)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def test_a_folder_without_its_slash_is_redirected(served):
+    status, headers, _ = get(served, "/nb/examples")
+    assert status == 301 and headers["Location"] == "/nb/examples/"
+    status, _, body = get(served, "/nb/examples/")
+    assert status == 200 and b"<p>eksempler</p>" in body and b"/__reload.js" in body
+
+
+@pytest.mark.parametrize("path, expected", [("/%00", 400), ("/nb/%00/index.html", 400), ("/nb/%ed%a0%80", 400),
+                                            ("/%ff", 404)])  # not UTF-8: the base class reads it as U+FFFD
+def test_a_path_that_cannot_name_a_file_gets_an_error_and_no_traceback(served, capfd, path, expected):
+    status, _, _ = get(served, path)
+    assert status == expected
+    assert get(served, "/nb/examples/")[0] == 200  # the server still answers
+    assert "Traceback" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("path", ["/../secret.txt", "/%2e%2e/secret.txt", "/nb/..%2f..%2fsecret.txt",
+                                  "/nb/../../secret.txt", "//" + "x" * 5000])
+def test_nothing_outside_the_site_is_served(served, capfd, path):
+    status, _, body = get(served, path)
+    assert status == 404 and b"not for readers" not in body
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_silent_connection_is_closed(served):
+    with socket.create_connection(served, timeout=5) as client:
+        started = time.monotonic()
+        assert client.recv(1024) == b""  # closed by the server, not by our own timeout
+        assert time.monotonic() - started < 4
+    assert 0 < IDLE_TIMEOUT <= 60
+    assert make_handler(Path("."), ["id"]).func.timeout == IDLE_TIMEOUT
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1"])
+def test_a_port_out_of_range_is_one_line_and_exit_2(capsys, port):
+    assert main(["serve", "--port", port]) == 2
+    assert capsys.readouterr().err == f"error: --port {port}: not a port number (1 to 65535)\n"
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    assert capsys.readouterr().err == (f"error: --port {port}: the port is in use (another `make serve`?); "
+                                       "choose another with --port N\n")

@@ -90,3 +90,40 @@ def test_screenshots_of_every_page(browser, site_url, built_site, code):
         assert page.errors == [], page.errors
         assert page.failed == [], page.failed
         only_local(page)
+
+
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation',
+  e => window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));
+"""
+
+
+@pytest.mark.parametrize("code", ["nb", "da"])
+def test_no_page_breaks_its_content_security_policy_while_playing(browser, site_url, built_site, code):
+    """Every page, with the game played (draw, Hint in its worker, Undo) and the search opened:
+    the policy blocks nothing the site itself needs, and every page has one."""
+    _, languages = built_site
+    for name in languages[code]:
+        page = watched_page(browser, width=1280)
+        page.add_init_script(CSP_LISTENER)
+        path = "" if name == "index.md" else f"{name[:-3]}/"
+        page.goto(f"{site_url}/{code}/{path}")
+        policy = page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content")
+        assert "default-src 'self'" in policy and "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
+        if name == "index.md":
+            game = page.locator(".pyramide-game").first
+            game.locator(".pyr-board").wait_for()
+            game.locator("button[data-pile='stock']").click()
+            game.locator(".pyr-hint").click()
+            page.wait_for_function("document.querySelector('.pyramide-game .pyr-message').textContent.trim() !== ''")
+            game.locator(".pyr-undo").click()
+        page.locator("label.md-header__button[for=__search]").click()
+        page.wait_for_function("document.querySelector('.md-search__output') !== null")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.__cspViolations") == [], f"{code}/{name}"
+        assert page.errors == [], page.errors
+    root = watched_page(browser, "en-US")
+    root.add_init_script(CSP_LISTENER)
+    root.goto(site_url + "/")
+    assert root.evaluate("window.__cspViolations") == []

