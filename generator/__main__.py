@@ -1,7 +1,8 @@
 """`python -m generator build [--dest site]` · `publish DEST` · `rollback DEST` · `serve` · `lint`.
 
-Exit codes: 0 fine; 1 the build failed (nothing was changed); 2 bad input (a destination that is
-not ours to replace, a port that cannot be used, a bad argument).
+Exit codes: 0 fine; 1 the build failed after reading its inputs (nothing was changed); 2 bad
+input (a page source, string or bundle refused, a destination that is not ours to replace, a
+port that cannot be used, a bad argument).
 """
 import argparse
 import sys
@@ -62,7 +63,7 @@ def main(argv=None) -> int:
                       f"{len(mine)} problem(s)")
             for problem in problems:
                 print(f"error: {problem}", file=sys.stderr)
-            return 1 if problems else 0
+            return 2 if problems else 0
         if args.command == "rollback":
             version = publish.rollback(args.dest)
             print(f"{args.dest} now shows {version}.")
@@ -76,7 +77,7 @@ def main(argv=None) -> int:
         return 0
     except BuildError as e:
         print(f"error: {e}", file=sys.stderr)
-        code = getattr(e, "exit_code", 1)
+        code = e.exit_code
         if code == 1:
             print("The site was not changed.", file=sys.stderr)
         return code

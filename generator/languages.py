@@ -51,8 +51,12 @@ def load_languages(docs: Path = DOCS) -> tuple[list[Language], str]:
         except json.JSONDecodeError as e:
             raise BuildError(f"{game_file}, line {e.lineno}: not valid JSON ({e.msg})") from None
         pages = {p.name: p for p in sorted((folder / "pages").glob("*.md"))}
+        strings = read_yaml(folder / "strings.yml") or {}
+        if not isinstance(strings, dict) or not isinstance(game, dict):
+            raise BuildError(f"{folder / ('strings.yml' if not isinstance(strings, dict) else 'game.json')}: "
+                             "must be a mapping of names to strings")
         languages.append(Language(entry["code"], entry["name"], entry.get("search", entry["code"]), folder,
-                                  read_yaml(folder / "strings.yml") or {}, game, pages))
+                                  strings, game, pages))
     return languages, listing.get("default", languages[0].code)
 
 

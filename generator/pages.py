@@ -188,7 +188,8 @@ def render_page(env: jinja2.Environment, functions: PageFunctions, source: Path)
         return env.get_template(source.name).render()
     except jinja2.TemplateSyntaxError as e:
         raise BuildError(f"{source}, line {e.lineno}: template syntax error: {e.message}") from None
-    except (jinja2.UndefinedError, BuildError, KeyError, IndexError) as e:
+    except (jinja2.TemplateError, BuildError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
+        # Whatever a page source asks of its values, a mistake in it is the page's, named with its line.
         line = _template_line(source)
         raise BuildError(f"{source}{f', line {line}' if line else ''}: {_describe(e)}") from None
 
@@ -198,6 +199,8 @@ def _describe(e: Exception) -> str:
         return f"unknown name in the template: {e.message}"
     if isinstance(e, KeyError):
         return f"missing string or value {e}"
+    if not isinstance(e, (BuildError, jinja2.TemplateError)):
+        return f"cannot compute a value: {e}"
     return str(e)
 
 

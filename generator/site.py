@@ -6,6 +6,7 @@ copy exactly as it was.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 import shutil
 import subprocess
@@ -19,7 +20,7 @@ from .bundle import ROOT, load_bundle
 from .context import build_context
 from .csp import with_policy
 from . import publish
-from .errors import BuildError
+from .errors import BuildError, BuildFailed
 from .languages import DOCS, Language, completeness_problems, load_languages, read_yaml
 from .numbers import note_problems, page_problems, string_problems
 from .pages import PageFunctions, make_environment, render_page
@@ -56,6 +57,11 @@ class Gathered:
     rendered: dict[str, dict[str, str]]  # language → page name → Markdown
     facts: dict
 
+    @property
+    def site_url(self) -> str:
+        """The published address (docs/facts.yml `site_url`), or a local one for `make site`."""
+        return site_address(self.facts)
+
 
 def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     bundle = load_bundle(bundle_path)
@@ -68,7 +74,12 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     formats = {entry["code"]: entry for entry in listing["languages"]}
     rendered = {}
     for lang in languages:
-        context = build_context(bundle, lang, facts, formats[lang.code])
+        try:
+            context = build_context(bundle, lang, facts, formats[lang.code])
+        except (LookupError, TypeError, AttributeError, ValueError) as e:
+            # The bundle's shape is checked; what can still be missing is a string of this language.
+            raise BuildError(f"{lang.folder / 'strings.yml'}: a string the pages need is missing or not "
+                             f"text ({type(e).__name__}: {e})") from None
         context["_game_strings"] = lang.game_strings
         functions = PageFunctions(context, assets_url)
         env = make_environment(lang.folder / "pages", context, functions)
@@ -76,13 +87,26 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     return Gathered(languages, default, rendered, facts)
 
 
-def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, site_dir: Path) -> dict:
+LOCAL_ADDRESS = "http://127.0.0.1:8000/"
+
+
+def site_address(facts: dict) -> str:
+    address = facts.get("site_url") or LOCAL_ADDRESS
+    if not isinstance(address, str) or not re.fullmatch(r"https?://[^\s/?#]+/(?:[^\s?#]*/)?", address):
+        raise BuildError(f"docs/facts.yml: site_url {address!r} must be an http(s) address ending in '/'")
+    return address
+
+
+def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, site_dir: Path,
+                  site_url: str = LOCAL_ADDRESS) -> dict:
     nav_titles = lang.strings["nav"]
     pages = [p for p in PAGE_ORDER if p in lang.pages] + sorted(set(lang.pages) - set(PAGE_ORDER))
     return {
         "INHERIT": str(ROOT / "mkdocs.yml"),
         "site_name": lang.strings["site_name"],
         "site_description": lang.strings["site_description"],
+        # Its path is where the 404 page's links start (it is served at any depth).
+        "site_url": f"{site_url}{lang.code}/",
         "docs_dir": str(docs_dir),
         "site_dir": str(site_dir),
         "theme": {"language": lang.code, "custom_dir": str(ROOT / "generator" / "overrides")},
@@ -92,7 +116,8 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
     }
 
 
-def write_site(languages: list[Language], default: str, rendered: dict, stage: Path, sources: Path) -> None:
+def write_site(languages: list[Language], default: str, rendered: dict, stage: Path, sources: Path,
+               site_url: str = LOCAL_ADDRESS) -> None:
     """Builds the site into stage; the MkDocs page sources and configs go to sources (this
     build's own folder: two builds at once never share them)."""
     for lang in languages:
@@ -105,11 +130,11 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
             (docs_dir / name).write_text(text, encoding="utf-8")
         config = sources / "mkdocs" / f"{lang.code}.yml"
         config.parent.mkdir(parents=True, exist_ok=True)
-        config.write_text(yaml.safe_dump(mkdocs_config(lang, languages, docs_dir, stage / lang.code), allow_unicode=True))
+        config.write_text(yaml.safe_dump(mkdocs_config(lang, languages, docs_dir, stage / lang.code, site_url), allow_unicode=True))
         result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)],
                                 capture_output=True, text=True)
         if result.returncode != 0:
-            raise BuildError(f"mkdocs build --strict failed for {lang.code} ({config}):\n{result.stderr.strip()}")
+            raise BuildFailed(f"mkdocs build --strict failed for {lang.code} ({config}):\n{result.stderr.strip()}")
         # Without a site_url the sitemap holds no usable addresses; the language switch does not
         # need it (generator/overrides/ link each page to the same page in the other language).
         for sitemap in (stage / lang.code).glob("sitemap.xml*"):
@@ -186,9 +211,9 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     g = gather(bundle_path, docs)
     with publish.build_lock(), publish.staging(dest) as stage:
         built = stage / "site"
-        write_site(g.languages, g.default, g.rendered, built, stage / "sources")
+        write_site(g.languages, g.default, g.rendered, built, stage / "sources", g.site_url)
         problems = check_site(built, {lang.code: list(lang.pages) for lang in g.languages},
-                              {source["url"] for source in g.facts.get("sources", [])})
+                              {source["url"] for source in g.facts.get("sources", [])}, g.site_url)
         if problems:
-            raise BuildError("the built site failed its checks:\n  " + "\n  ".join(problems))
+            raise BuildFailed("the built site failed its checks:\n  " + "\n  ".join(problems))
         return publish.install(built, dest, versioned)

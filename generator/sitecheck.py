@@ -120,10 +120,12 @@ def html_pages(site: Path) -> list[Path]:
     return sorted(p for p in site.rglob("*.html") if "assets" not in p.relative_to(site).parts[:2] or p.name == "index.html")
 
 
-def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set[str]) -> list[str]:
+def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set[str],
+               own_address: str | None = None) -> list[str]:
     """Problems found in the built site (empty when all is well).
 
-    languages: {"nb": ["index.md", "examples.md", …], …}; allowed_outside: the cited sources' URLs.
+    languages: {"nb": ["index.md", "examples.md", …], …}; allowed_outside: the cited sources' URLs;
+    own_address: the site's published address (canonical links name it).
     """
     problems = []
     scans: dict[Path, PageScan] = {}
@@ -151,6 +153,8 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
             if bad:
                 problems += bad
             elif is_external(url):
+                if own_address and normalised(url).startswith(own_address):
+                    continue
                 if normalised(url) not in allowed_outside:
                     problems.append(f"{page}: links to {url}, which is not a cited source")
             elif scheme_of(url) != "mailto":

@@ -25,7 +25,7 @@ def fake_build(monkeypatch, tmp_path):
     list of (stage, sources) each build was given."""
     calls = []
 
-    def write_site(languages, default, rendered, stage, sources):
+    def write_site(languages, default, rendered, stage, sources, site_url=None):
         calls.append((stage, sources))
         (stage / "nb").mkdir(parents=True)
         (stage / "index.html").write_text(f"site {len(calls)}")

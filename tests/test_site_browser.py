@@ -105,7 +105,7 @@ def test_no_page_breaks_its_content_security_policy_while_playing(browser, site_
     the policy blocks nothing the site itself needs, and every page has one."""
     _, languages = built_site
     for name in languages[code]:
-        page = watched_page(browser, width=1280)
+        page = watched_page(browser)
         page.add_init_script(CSP_LISTENER)
         path = "" if name == "index.md" else f"{name[:-3]}/"
         page.goto(f"{site_url}/{code}/{path}")
