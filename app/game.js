@@ -39,11 +39,23 @@ function rowsEmptied(before, after) {
   return emptied;
 }
 
+// Counts and bounds in messages, written as the page's language writes numbers: Intl uses the
+// same CLDR data as Babel on the pages (nb «4 294 967 295» with no-break spaces, da
+// «4.294.967.295»). Deal and row numbers stay plain: they are names, and a deal's is typed in links.
+function numberFormat(lang) {
+  try {
+    return new Intl.NumberFormat(lang);
+  } catch { // not a language tag Intl knows: the browser's own way is still better than none
+    return new Intl.NumberFormat();
+  }
+}
+
 class Game {
   constructor(container, words, pool) {
     this.container = container;
     this.words = words;
     this.s = words.strings;
+    this.numbers = numberFormat(this.s.lang || container.lang);
     this.pool = pool;
     this.game = null;
     this.selected = null; // key of the chosen card: 'p0'…'p27' or 'waste'
@@ -110,6 +122,10 @@ class Game {
     action();
   }
 
+  num(value) {
+    return this.numbers.format(value);
+  }
+
   say(text, kind = 'info') {
     this.message.textContent = text ? this.words.cap(text) : '';
     this.message.dataset.kind = kind;
@@ -122,7 +138,7 @@ class Game {
   render() {
     const pos = this.position;
     this.board.render(pos, { selected: this.selected, hinted: this.hinted });
-    this.score.textContent = this.words.fill(this.s.board.status, { moves: pos.moves, points: pos.points });
+    this.score.textContent = this.words.fill(this.s.board.status, { moves: this.num(pos.moves), points: this.num(pos.points) });
     this.dealLink.textContent = this.words.fill(this.s.board.deal, { deal: this.game.deal });
     this.dealLink.href = `#deal=${this.game.deal}`;
     this.undoButton.setAttribute('aria-disabled', String(this.game.moves.length === 0));
@@ -149,7 +165,7 @@ class Game {
       this.announceEnd();
     } else {
       this.setGame(newGame(this.randomDeal()));
-      this.say(this.words.fill(this.s.messages.ready, { target: TARGET_SUM }));
+      this.say(this.words.fill(this.s.messages.ready, { target: this.num(TARGET_SUM) }));
     }
   }
 
@@ -171,7 +187,7 @@ class Game {
     } catch {
       this.clearHash();
       this.setGame(newGame(this.randomDeal()));
-      this.say(this.words.fill(this.s.messages.bad_deal, { value, min: MIN_DEAL, max: MAX_DEAL }), 'refused');
+      this.say(this.words.fill(this.s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) }), 'refused');
       return;
     }
     if (this.game && this.game.deal === deal) return;
@@ -245,7 +261,7 @@ class Game {
     if (!this.isAvailable(key)) return this.refuse('free.covered', { card: this.words.card(code) });
     this.selected = key;
     this.render();
-    this.say(this.words.fill(this.s.messages.selected, { card: this.words.card(code), target: TARGET_SUM }));
+    this.say(this.words.fill(this.s.messages.selected, { card: this.words.card(code), target: this.num(TARGET_SUM) }));
   }
 
   deselect() {
@@ -269,7 +285,7 @@ class Game {
     const after = this.position;
     const { s, words } = this;
     const top = after.waste[after.waste.length - 1];
-    let text = words.cap(words.move(move, s.done, { card: top ? words.card(top) : '', turns: after.turns_left }));
+    let text = words.cap(words.move(move, s.done, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
     for (const row of rowsEmptied(before, after)) text += ` ${words.fill(s.done.row, { row })}`;
     this.say(text);
     this.announceEnd(text);
@@ -280,7 +296,7 @@ class Game {
     const pos = this.position;
     const lead = prefix ? `${prefix} ` : '';
     if (pos.status === 'won') {
-      this.say(lead + this.words.fill(this.s.messages.won, { points: pos.points, moves: pos.moves }), 'won');
+      this.say(lead + this.words.fill(this.s.messages.won, { points: this.num(pos.points), moves: this.num(pos.moves) }), 'won');
     } else if (pos.status === 'stuck') {
       this.say(lead + this.s.messages.stuck, 'stuck');
     }
@@ -289,14 +305,14 @@ class Game {
   // The words a refusal may use: the two cards, their sum, the card that is not free.
   refusalDetails(move) {
     const [, a, b] = move.split(' ');
-    const details = { target: TARGET_SUM, turns: TURNS_ALLOWED };
+    const details = { target: this.num(TARGET_SUM), turns: this.num(TURNS_ALLOWED) };
     if (a) {
       details.a = this.words.card(a);
       details.card = details.a;
     }
     if (b) {
       details.b = this.words.card(b);
-      details.sum = cardValue(a) + cardValue(b);
+      details.sum = this.num(cardValue(a) + cardValue(b));
       const blocked = [a, b].find((code) => { const key = this.keyOf(code); return !key || !this.isAvailable(key); });
       if (blocked) details.card = this.words.card(blocked);
     }

@@ -2,11 +2,17 @@
 is written (as Pelican's generators fill one context before its writers run).
 
 Game facts come only from the verified bundle; declared facts from docs/facts.yml; words from
-the language's strings.
+the language's strings; the way numbers and dates are written from its locale's CLDR data (Babel).
 """
 from __future__ import annotations
 
+import copy
 from datetime import date, datetime
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date, format_skeleton
+from babel.numbers import NumberPattern, format_decimal
+from num2words import num2words
 
 from . import svg
 from .errors import BuildError
@@ -26,17 +32,39 @@ def rule_constants(bundle_rules: dict) -> dict:
     return r
 
 
-class Words:
-    """This language's way of naming cards and moves, and of writing numbers and dates."""
+# num2words gives the words for 0-12; what it lacks is set here. nb: it writes «syv», and the site
+# (its card names too) writes the other Bokmål form, «sju»; neither language has the neuter «ett»/«ét»,
+# and Danish writes «én»/«ét» with the accent so that a count is not read as the article «en»/«et».
+NUMBER_WORDS = {
+    "nb": {"num2words": "no", "replace": {7: "sju"}, "one": {"c": "en", "n": "ett"}},
+    "da": {"num2words": "da", "replace": {}, "one": {"c": "én", "n": "ét"}},
+}
+SPELLED_UP_TO = 12  # larger counts keep their digits, as careful nb and da writers do
+GENDERS = {"c": "common (en rad, én række)", "n": "neuter (ett kort, ét kort)"}
 
-    def __init__(self, lang: Language, number_format: dict):
+
+def babel_locale(code: str) -> Locale:
+    """The CLDR locale of a language code from docs/languages.yml ('nb', 'da', 'pt-BR')."""
+    try:
+        return Locale.parse(code.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        raise BuildError(f"docs/languages.yml: language code {code!r} is not a locale Babel knows; "
+                         "use an ISO 639 code such as 'nb' or 'da'") from None
+
+
+class Words:
+    """This language's way of naming cards and moves, and of writing numbers and dates.
+
+    Numbers and dates follow the CLDR data of the language's locale (Babel): the code alone
+    decides the separators, so a new language needs no number settings of its own."""
+
+    def __init__(self, lang: Language):
         self.lang = lang
+        self.locale = babel_locale(lang.code)
         s = lang.strings
         self.names = svg.CardNames(ranks={str(k): v for k, v in s["cards"]["ranks"].items()},
                                    suits=dict(s["cards"]["suits"]))
         self.picture_text = svg.PictureText(**s["picture"])
-        self.thousands = number_format.get("thousands", "\u00a0")
-        self.decimal = number_format.get("decimal", ",")
 
     def card(self, code: str) -> str:
         return self.names.name(code)
@@ -47,19 +75,41 @@ class Words:
         return self.lang.strings["moves"][kind].format(a=names[0] if names else "", b=names[1] if len(names) > 1 else "")
 
     def num(self, value) -> str:
-        return f"{int(value):,}".replace(",", self.thousands)
+        """A whole number with the locale's grouping: nb «4 294 967 295» (no-break spaces), da «4.294.967.295»."""
+        return format_decimal(int(value), locale=self.locale)
 
-    def decimal_number(self, value: float, places: int = 1) -> str:
-        whole, _, frac = f"{value:,.{places}f}".partition(".")
-        return whole.replace(",", self.thousands) + (self.decimal + frac if frac else "")
+    def spell(self, value, gender: str = "c") -> str:
+        """A count from 0 to 12 as a word agreeing with its noun («sju rader», «ett kort»); a larger
+        count in digits. Raises BuildError for anything but a whole number, or an unknown gender."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BuildError(f"spell: {value!r} is not a whole number (spell writes counts)")
+        if gender not in GENDERS:
+            raise BuildError(f"spell: unknown gender {gender!r}; use "
+                             + " or ".join(f"'{g}' for {what}" for g, what in GENDERS.items()))
+        if not 0 <= value <= SPELLED_UP_TO:
+            return self.num(value)
+        words = NUMBER_WORDS.get(self.lang.code)
+        if words is None:
+            raise BuildError(f"spell: no number words for language '{self.lang.code}'; add them to "
+                             "NUMBER_WORDS in generator/context.py")
+        if value == 1:
+            return words["one"][gender]
+        return words["replace"].get(value) or num2words(value, lang=words["num2words"])
+
+    def decimal(self, value: float, places: int = 1) -> str:
+        """A number with exactly `places` decimals in the locale's pattern: nb «1 234,5», da «1.234,5»."""
+        return self._with_places(self.locale.decimal_formats[None], places).apply(value, self.locale)
 
     def pct(self, share: float) -> str:
-        return self.decimal_number(100 * share) + "\u00a0%"
+        """A share (0.658) as the locale writes a percentage, one decimal: nb and da «65,8 %» (no-break space)."""
+        return self._with_places(self.locale.percent_formats[None], 1).apply(share, self.locale)
 
     def seconds(self, value: float) -> str:
-        return self.decimal_number(value) + "\u00a0s"
+        # The SI symbol: CLDR's unit names differ by language («sek», «sek.») and by plural.
+        return self.decimal(value) + "\u00a0s"
 
     def date(self, value) -> str:
+        """A date in the locale's long form: nb and da «30. oktober 2026». Raises BuildError for a non-date."""
         if isinstance(value, str):
             try:
                 value = datetime.fromisoformat(value)
@@ -69,7 +119,27 @@ class Words:
             value = value.date()
         if not isinstance(value, date):
             raise BuildError(f"not a date: {value!r}")
-        return f"{value.day}. {self.lang.strings['months'][value.month - 1]} {value.year}"
+        return format_date(value, format="long", locale=self.locale)
+
+    def month(self, value) -> str:
+        """A month in the locale's words: nb and da «juli 2026», from "2026-07" or a date. Raises
+        BuildError for anything else."""
+        if isinstance(value, str):
+            try:
+                value = datetime.strptime(value, "%Y-%m")
+            except ValueError:
+                raise BuildError(f"not a month: {value!r} (write it as YYYY-MM)") from None
+        if isinstance(value, datetime):
+            value = value.date()
+        if not isinstance(value, date):
+            raise BuildError(f"not a month: {value!r}")
+        return format_skeleton("yMMMM", value, locale=self.locale)
+
+    @staticmethod
+    def _with_places(pattern: NumberPattern, places: int) -> NumberPattern:
+        fixed = copy.copy(pattern)
+        fixed.frac_prec = (places, places)
+        return fixed
 
 
 def chapters_of(steps: list[dict], words: Words, titles: dict) -> list[dict]:
@@ -111,8 +181,8 @@ def example_context(entry: dict, words: Words) -> dict:
     }
 
 
-def build_context(bundle: dict, lang: Language, facts: dict, number_format: dict) -> dict:
-    words = Words(lang, number_format)
+def build_context(bundle: dict, lang: Language, facts: dict) -> dict:
+    words = Words(lang)
     rules = rule_constants(bundle["rules"])
     ranks = [{"rank": r, "value": v, "name": words.names.ranks[r]} for v, r in enumerate(rules["ranks"], 1)]
     by_value = {r["value"]: r for r in ranks}

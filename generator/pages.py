@@ -8,6 +8,7 @@ and return Markup, the only output that is not escaped again.
 """
 from __future__ import annotations
 
+import re
 import sys
 import traceback
 from html import escape
@@ -18,6 +19,10 @@ from markupsafe import Markup
 
 from . import svg
 from .errors import BuildError
+
+# Characters a rule's label may not hold: Markdown or attribute-list markup (see rule()).
+LABEL_MARKUP_CHARS = '"{}*_`<>[]\\&'
+LABEL_MARKUP = re.compile(f"[{re.escape(LABEL_MARKUP_CHARS)}]")
 
 
 class PageFunctions:
@@ -43,9 +48,24 @@ class PageFunctions:
 
     # -- links to the rule checks
     def rule(self, rule_id: str) -> str:
+        """A quiet check mark after a rule's sentence, linking to the rule's row on the sources
+        page. Its name (for screen readers, and the tooltip) is a sentence in the page's
+        language, never the rule's id: strings.yml `rule_titles`."""
         if rule_id not in self.c["rule_checks"]:
             raise BuildError(f"rule('{rule_id}'): no such rule check in the bundle")
-        return f"[✓&nbsp;{rule_id}](sources.md#rule-{rule_id.replace('.', '-')}){{ .rule-ref }}"
+        titles = self.c["s"]["rule_titles"]
+        strings = self.words.lang.folder / "strings.yml"
+        if rule_id not in titles["rules"]:
+            raise BuildError(f"{strings}: rule_titles.rules has no title for the rule '{rule_id}'")
+        label = titles["marker"].format(title=titles["rules"][rule_id].format(**self._rule_values()))
+        if LABEL_MARKUP.search(label):
+            # The label goes into a Markdown attribute list, {: … "…" }, where these are markup.
+            raise BuildError(f"{strings}: the rule_titles label of '{rule_id}' may not contain any of "
+                             f"{' '.join(LABEL_MARKUP_CHARS)} ({label!r})")
+        # The tooltip (Material turns a title into one, described-by the element that has it) sits
+        # on a wrapper: on the link itself, screen readers would read the sentence twice.
+        return (f'<span class="rule-ref" title="{escape(label)}">[✓](sources.md#rule-{rule_id.replace(".", "-")})'
+                f'{{: aria-label="{escape(label)}" }}</span>')
 
     def _rule_values(self) -> dict:
         r = self.c["rules"]
@@ -111,7 +131,8 @@ class PageFunctions:
         rows = [f"| {escape(t['check'])} | {escape(t['counted'])} | {escape(t['time'])} |", "|---|---|---|"]
         for check in self.c["checks"]:
             counted = "; ".join(f"{escape(s['count_words'][k])}: {self._count(v, k)}" for k, v in check["counts"].items())
-            rows.append(f"| {escape(s['check_titles'][check['id']])} <br>`{escape(check['id'])}` | {counted} "
+            # The check's id is for the checker's output, not for readers: the title says it.
+            rows.append(f"| {escape(s['check_titles'][check['id']])} | {counted} "
                         f"| {self.words.seconds(check['seconds'])} |")
         return "\n".join(rows)
 
@@ -176,7 +197,7 @@ def make_environment(folder: Path, context: dict, functions: PageFunctions) -> j
                              keep_trailing_newline=True, autoescape=True)
     words = context["_words"]
     env.filters.update(num=words.num, pct=words.pct, date=words.date, card=words.card, seconds=words.seconds,
-                       move=words.move)
+                       move=words.move, spell=words.spell, month=words.month)
     env.globals.update({k: v for k, v in context.items() if not k.startswith("_")})
     env.globals.update(functions.export())
     return env

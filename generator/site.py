@@ -14,6 +14,7 @@ import sys
 from html import escape
 from pathlib import Path
 
+import jinja2
 import yaml
 
 from .bundle import ROOT, load_bundle
@@ -21,21 +22,24 @@ from .context import build_context
 from .csp import with_policy
 from . import publish
 from .errors import BuildError, BuildFailed
+from .glossary import lint as glossary_problems
 from .languages import DOCS, Language, completeness_problems, load_languages, read_yaml
 from .numbers import note_problems, page_problems, string_problems
 from .pages import PageFunctions, make_environment, render_page
+from .sentences import sentence_problems
 from .sitecheck import check_site
 
 BUILD = ROOT / "build"
 BUNDLE = BUILD / "verified.json"
 APP = ROOT / "app"
-PAGE_ORDER = ("index.md", "examples.md", "variants.md", "sources.md")
+PAGE_ORDER = ("index.md", "examples.md", "variants.md", "sources.md", "contact.md")
 
 
 def lint(languages: list[Language], default: str, examples: list[dict] = ()) -> list[str]:
-    """Per language: missing pages or strings, and numbers not backed by data (in pages,
-    strings and the examples' notes)."""
+    """Per language: missing pages or strings, numbers not backed by data (in pages, strings
+    and the examples' notes), and words its glossary forbids (docs/<lang>/glossary.yml)."""
     problems = completeness_problems(languages, default)
+    problems += glossary_problems(languages, default, examples)
     problems += note_problems(list(examples), [lang.code for lang in languages])
     for lang in languages:
         for source in lang.pages.values():
@@ -70,12 +74,10 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     if problems:
         raise BuildError("the page sources are not ready:\n  " + "\n  ".join(problems))
     facts = read_yaml(docs / "facts.yml")
-    listing = read_yaml(docs / "languages.yml")
-    formats = {entry["code"]: entry for entry in listing["languages"]}
     rendered = {}
     for lang in languages:
         try:
-            context = build_context(bundle, lang, facts, formats[lang.code])
+            context = build_context(bundle, lang, facts)
         except (LookupError, TypeError, AttributeError, ValueError) as e:
             # The bundle's shape is checked; what can still be missing is a string of this language.
             raise BuildError(f"{lang.folder / 'strings.yml'}: a string the pages need is missing or not "
@@ -84,6 +86,10 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
         functions = PageFunctions(context, assets_url)
         env = make_environment(lang.folder / "pages", context, functions)
         rendered[lang.code] = {name: render_page(env, functions, source) for name, source in lang.pages.items()}
+    problems = [problem for lang in languages for name, source in lang.pages.items()
+                for problem in sentence_problems(source, rendered[lang.code][name])]
+    if problems:
+        raise BuildError("sentences start with a digit:\n  " + "\n  ".join(problems))
     return Gathered(languages, default, rendered, facts)
 
 
@@ -97,9 +103,31 @@ def site_address(facts: dict) -> str:
     return address
 
 
+OVERRIDES = ROOT / "generator" / "overrides"
+NOT_FOUND_KEYS = ("title", "text", "home", "pages")  # strings.yml not_found, used by overrides/404.html
+
+
+def theme_string(code: str, key: str) -> str:
+    """One of the theme's interface strings as this site words it in language `code`
+    (generator/overrides/partials/languages/<code>.html, which Material reads too). Raises
+    BuildError when the file or the string is missing: Material would fall back to English."""
+    path = OVERRIDES / "partials" / "languages" / f"{code}.html"
+    if not path.is_file():
+        raise BuildError(f"{path}: missing; every language needs the theme's words (copy nb.html and translate it)")
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(OVERRIDES)), autoescape=False)
+    text = str(env.get_template(f"partials/languages/{code}.html").module.t(key)).strip()
+    if not text:
+        raise BuildError(f"{path}: no string '{key}' (add it to the table)")
+    return text
+
+
 def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, site_dir: Path,
                   site_url: str = LOCAL_ADDRESS) -> dict:
     nav_titles = lang.strings["nav"]
+    not_found = lang.strings.get("not_found")
+    if not isinstance(not_found, dict) or not all(isinstance(not_found.get(k), str) for k in NOT_FOUND_KEYS):
+        raise BuildError(f"{lang.folder / 'strings.yml'}: not_found must give the 404 page's words as text: "
+                         f"{', '.join(NOT_FOUND_KEYS)}")
     pages = [p for p in PAGE_ORDER if p in lang.pages] + sorted(set(lang.pages) - set(PAGE_ORDER))
     return {
         "INHERIT": str(ROOT / "mkdocs.yml"),
@@ -109,10 +137,14 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
         "site_url": f"{site_url}{lang.code}/",
         "docs_dir": str(docs_dir),
         "site_dir": str(site_dir),
-        "theme": {"language": lang.code, "custom_dir": str(ROOT / "generator" / "overrides")},
+        "theme": {"language": lang.code, "custom_dir": str(OVERRIDES)},
         "plugins": [{"search": {"lang": [lang.search]}}],
         "nav": [{nav_titles[p[:-3]]: p} for p in pages],
-        "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/", "lang": other.code} for other in languages]},
+        # Merged into mkdocs.yml's (mapping form, so INHERIT merges it): the heading links' title.
+        "markdown_extensions": {"toc": {"permalink_title": theme_string(lang.code, "toc.permalink")}},
+        "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/", "lang": other.code}
+                                for other in languages],
+                  "not_found": not_found},  # the 404 page's words (overrides/404.html)
     }
 
 
@@ -202,6 +234,20 @@ li {{ margin: .75rem 0; }}
 """
 
 
+PLACEHOLDER_DOMAINS = ("example.org", "example.com", "example.net")
+
+
+def placeholder_problems(facts: dict, facts_file: Path) -> list[str]:
+    """What must be real before the site goes out: readers would write to nobody, or search
+    engines would be told the site lives on this machine."""
+    problems = []
+    email = str((facts.get("contact") or {}).get("email") or "").strip()
+    if not email or email.rsplit("@", 1)[-1].lower() in PLACEHOLDER_DOMAINS:
+        problems.append(f"{facts_file}: contact.email is {email or 'empty'!r}, a placeholder; "
+                        "set the project's real address there")
+    return problems
+
+
 def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: bool = False) -> Path:
     """Gathers everything, builds and checks the site in this build's own staging folder next
     to dest, then puts it in place (publish.install): a new version behind dest's link when
@@ -209,6 +255,11 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     publish.DestinationError for a dest that is not ours to replace; dest is then unchanged."""
     publish.check_destination(dest)  # at once, not after the long build
     g = gather(bundle_path, docs)
+    unpublishable = placeholder_problems(g.facts, docs / "facts.yml")
+    if unpublishable and versioned:
+        raise BuildError(unpublishable[0])
+    for problem in unpublishable:
+        print(f"warning: {problem} (fine for `make site`; `make publish` refuses it)", file=sys.stderr)
     with publish.build_lock(), publish.staging(dest) as stage:
         built = stage / "site"
         write_site(g.languages, g.default, g.rendered, built, stage / "sources", g.site_url)

@@ -80,8 +80,31 @@ def tree_digest(folder: Path) -> str:
     return h.hexdigest()
 
 
+def set_contact(docs: Path, email: str) -> None:
+    facts = docs / "facts.yml"
+    text = facts.read_text(encoding="utf-8")
+    old = next(line for line in text.splitlines() if line.startswith("contact:"))
+    facts.write_text(text.replace(old, f'contact: {{email: "{email}"}}'), encoding="utf-8")
+
+
+@pytest.mark.parametrize("email", ["pyramide@example.org", "post@EXAMPLE.com", ""])
+def test_publish_refuses_a_placeholder_contact_address(docs, tmp_path, email):
+    set_contact(docs, email)
+    r = build_site(tmp_path / "published", docs=docs, command="publish")
+    assert r.returncode == 2
+    assert "facts.yml: contact.email is" in r.stderr and "a placeholder" in r.stderr
+    assert not (tmp_path / "published").exists()
+
+
+def test_make_site_builds_with_a_placeholder_and_warns(docs, tmp_path):
+    r = build_site(tmp_path / "site", docs=docs)
+    assert r.returncode == 0, r.stderr
+    assert "warning:" in r.stderr and "contact.email is 'pyramide@example.org', a placeholder" in r.stderr
+
+
 def test_publish_leaves_the_old_copy_untouched_on_failure(docs, tmp_path):
     dest = tmp_path / "published"
+    set_contact(docs, "post@pyramide.test")
     r = build_site(dest, docs=docs, command="publish")
     assert r.returncode == 0, r.stderr
     before = tree_digest(dest)

@@ -16,7 +16,7 @@ import pytest
 from generator import publish, site
 from generator.__main__ import main
 
-FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={})
+FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.test"}})
 
 
 @pytest.fixture

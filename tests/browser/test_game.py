@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 
 from conftest import LANGS, LOST_DEAL, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
 from generator import svg
@@ -202,7 +203,7 @@ def test_win_by_clicking_the_verified_game(watched, app, winning_game, lang):
     assert message(page) == cap(fill(s["messages"]["from_link"], deal=WIN_DEAL))
     for number, move in enumerate(winning_game, 1):
         click_move(page, move)
-        expected_score = fill(s["board"]["status"], moves=number, points=r"\d+")
+        expected_score = fill(s["board"]["status"], moves=number, points=r"[\d\u00a0.]+")
         assert re.fullmatch(expected_score, page.locator(f"{GAME} .pyr-score").inner_text()), move
     final = app.replay_from(app.opening(WIN_DEAL), winning_game)
     assert final["status"] == "won" and dataset(page, "status") == "won"
@@ -411,7 +412,9 @@ def test_deal_links(watched, lang):
     assert message(page) == cap(fill(s["messages"]["from_link"], deal=123456789))
     for bad in ("abc", "0", "4294967296"):
         page.goto(page.url.split("#")[0] + f"#deal={bad}")
-        expected = cap(fill(s["messages"]["bad_deal"], value=bad, min=1, max=4294967295))
+        # Numbers in messages are the locale's (CLDR, as Babel writes them on the pages).
+        expected = cap(fill(s["messages"]["bad_deal"], value=bad, min=format_decimal(1, locale=lang),
+                            max=format_decimal(4294967295, locale=lang)))
         page.wait_for_function(f"t => document.querySelector('{GAME} .pyr-message').textContent === t", arg=expected)
         assert deal_number(page) in POOL and "#deal" not in page.url
     page.locator(f"{GAME} .pyr-new-game").click()
