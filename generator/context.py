@@ -164,6 +164,10 @@ def takes_waste_top(step: dict) -> bool:
 
 
 def example_context(entry: dict, words: Words) -> dict:
+    """One example in one language: its steps in words, its title (the file's, or the language's
+    default «Utdeling nr. 27») and summary (the file's, or none), its anchor and where it goes."""
+    code = words.lang.code
+    default_title = words.lang.strings["example_section"]["default_title"].format(deal=entry["deal"])
     steps = []
     before = entry["opening"]
     for s in entry["steps"]:
@@ -171,7 +175,12 @@ def example_context(entry: dict, words: Words) -> dict:
         before = s["position"]
     return {
         "id": entry["id"],
+        "anchor": entry["id"],  # the section's id on the examples page: the file's id is stable
         "deal": entry["deal"],
+        "title": entry.get("title", {}).get(code) or default_title,
+        "summary": entry.get("summary", {}).get(code, ""),
+        "order": entry.get("order"),
+        "draft": entry.get("draft", False),
         "winnable": entry["search"]["winnable"],
         "opening": entry["opening"],
         "steps": steps,
@@ -179,6 +188,11 @@ def example_context(entry: dict, words: Words) -> dict:
         "search": entry["search"],
         "chapters": chapters_of(steps, words, words.lang.strings["chapters"]),
     }
+
+
+def example_order(example: dict) -> tuple:
+    """Examples with an `order` first, lowest first; then the rest by deal number; ties by id."""
+    return (example["order"] is None, example["order"] or 0, example["deal"], example["id"])
 
 
 def build_context(bundle: dict, lang: Language, facts: dict) -> dict:
@@ -191,6 +205,7 @@ def build_context(bundle: dict, lang: Language, facts: dict) -> dict:
              for low in range(1, rules["target_sum"])
              if low < rules["target_sum"] - low < rules["king_value"]]
     examples = {e["id"].replace("-", "_"): example_context(e, words) for e in bundle["examples"]}
+    shown = sorted((e for e in examples.values() if not e["draft"]), key=example_order)
     return {
         "lang": lang.code,
         "s": lang.strings,
@@ -199,6 +214,7 @@ def build_context(bundle: dict, lang: Language, facts: dict) -> dict:
         "king": {"value": rules["king_value"], "name": by_value[rules["king_value"]]["name"]},
         "ranks": ranks,
         "examples": examples,
+        "example_list": shown,  # what the examples page shows, in order; drafts are left out
         "checks": bundle["checks"],
         "verified_at": datetime.fromisoformat(bundle["verified_at"]),
         "rule_checks": bundle["rule_checks"],

@@ -7,7 +7,7 @@ for any value ({{ … }} in a page, {deal} in a string); phrases under `allow` a
 
 Checked, with file and line: every page source (the text outside template tags), every string
 in strings.yml, every game message in game.json, the language's own text in docs/facts.yml and
-every example note in that language. Problems read
+every example's notes, title and summary in that language. Problems read
 "<file>, line <n>: '<word>' — use '<preferred>' (glossary: <concept>)".
 """
 from __future__ import annotations
@@ -254,10 +254,17 @@ def json_problems(path: Path, rules) -> list[str]:
 
 
 def note_problems(examples, code: str, rules) -> list[str]:
-    """The examples' notes in one language, at the line of their move in the example file."""
-    return [_problem(example["file"], step.get("line", "?"), hit)
-            for example in examples for step in example["steps"]
-            for hit in find((step.get("notes") or {}).get(code, ""), rules)]
+    """The examples' notes, titles and summaries in one language, at their line in the example
+    file (a note's is its move's)."""
+    problems = []
+    for example in examples:
+        lines = example.get("lines") or {}
+        for key in ("title", "summary"):
+            text = (example.get(key) or {}).get(code, "")
+            problems += [_problem(example["file"], lines.get(f"{key}.{code}", "?"), hit) for hit in find(text, rules)]
+        problems += [_problem(example["file"], step.get("line", "?"), hit) for step in example["steps"]
+                     for hit in find((step.get("notes") or {}).get(code, ""), rules)]
+    return problems
 
 
 # ---- the lint ----

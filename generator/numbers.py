@@ -51,8 +51,9 @@ def string_problems(path: Path, strings, prefix="") -> list[str]:
 
 
 def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
-    """Example notes are text like any page: no hand-typed number, and one in every language
-    or in none (a note only one language's readers would see is a forgotten translation)."""
+    """Example notes, titles and summaries are text like any page: no hand-typed number; and a
+    note is in every language or in none (one only some readers would see is a forgotten
+    translation; a missing title or summary is only a warning of `make verify`)."""
     problems = []
     for example in examples:
         for step in example["steps"]:
@@ -65,4 +66,10 @@ def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
                 elif re.search(r"\d", text):
                     problems.append(f"{where}: the {code} note contains a number typed by hand "
                                     f"('{text[:60]}'); a note may not state figures, the pages do that from data")
+        for key in ("title", "summary"):  # shown on the pages like the notes, so held to the same rule
+            for code, text in (example.get(key) or {}).items():
+                if re.search(r"\d", text):
+                    line = (example.get("lines") or {}).get(f"{key}.{code}", "?")
+                    problems.append(f"{example['file']}, line {line}: the {code} {key} contains a number typed "
+                                    f"by hand ('{text[:60]}'); the page gives the deal's number and figures itself")
     return problems

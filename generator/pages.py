@@ -23,6 +23,15 @@ from .errors import BuildError
 # Characters a rule's label may not hold: Markdown or attribute-list markup (see rule()).
 LABEL_MARKUP_CHARS = '"{}*_`<>[]\\&'
 LABEL_MARKUP = re.compile(f"[{re.escape(LABEL_MARKUP_CHARS)}]")
+# The characters Python-Markdown lets a backslash escape; in a heading, unescaped, they could
+# make emphasis, a link or an attribute list out of an example's title.
+MARKDOWN_CHARS = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
+
+
+def markdown_text(value) -> Markup:
+    """Text for one line of Markdown (a heading): Markdown's characters backslash-escaped first,
+    then HTML's escaped (the other way round would break the entities, «&#39;»)."""
+    return Markup(escape(MARKDOWN_CHARS.sub(r"\\\1", str(value))))
 
 
 class PageFunctions:
@@ -38,7 +47,7 @@ class PageFunctions:
     def export(self) -> dict:
         return {name: _markup(getattr(self, name)) for name in (
             "rule", "picture", "chapter_pictures", "pairs_table", "moves_list", "checks_table",
-            "rule_checks_table", "variants_table", "game", "replay")}
+            "rule_checks_table", "variants_table", "game", "replay", "play_link")}
 
     def _example(self, example_id: str) -> dict:
         key = example_id.replace("-", "_")
@@ -125,6 +134,14 @@ class PageFunctions:
             items.append(f'<li value="{step["number"]}">{escape(step["words"])}{note}</li>')
         return '<ol class="moves-list">\n' + "\n".join(items) + "\n</ol>"
 
+    def play_link(self, example_id: str) -> str:
+        """A link that opens the game on the front page at the example's deal (app/game.js reads
+        #deal=N); the front page holds an anchor of that name for each example (see game())."""
+        ex = self._example(example_id)
+        front = "" if self.page == "index.md" else "../"
+        return (f'<p class="play-deal"><a class="md-button" href="{front}#deal={int(ex["deal"])}">'
+                f'{escape(self.c["s"]["example_section"]["play"])}</a></p>')
+
     def checks_table(self) -> str:
         s = self.c["s"]
         t = s["tables"]["checks"]
@@ -166,11 +183,18 @@ class PageFunctions:
 
     # -- the game and the replay (the app's own modules, copied into the site)
     def game(self) -> str:
+        # The examples' play links end in #deal=N: an empty element of that id just before the
+        # game makes the browser scroll to the game, and the link's anchor one that exists.
+        deals = sorted({ex["deal"] for ex in self.c["example_list"]})
+        # One block of its own (a blank line after it), so Markdown leaves it and the game as they are.
+        anchors = ('<div class="deal-anchors">' + "".join(f'<span id="deal={int(d)}"></span>' for d in deals)
+                   + "</div>\n\n") if deals else ""
         try:
             from .game_embed import game_html
         except ImportError:
-            return '<div class="pyramide-game"></div>'
-        return game_html(self.c["lang"], self.c["_game_strings"], self.c["_pool"], self.assets_url_of(self.page))
+            return anchors + '<div class="pyramide-game"></div>'
+        return anchors + game_html(self.c["lang"], self.c["_game_strings"], self.c["_pool"],
+                                   self.assets_url_of(self.page))
 
     def replay(self) -> str:
         ex = self._example("winnable")
@@ -197,7 +221,7 @@ def make_environment(folder: Path, context: dict, functions: PageFunctions) -> j
                              keep_trailing_newline=True, autoescape=True)
     words = context["_words"]
     env.filters.update(num=words.num, pct=words.pct, date=words.date, card=words.card, seconds=words.seconds,
-                       move=words.move, spell=words.spell, month=words.month)
+                       move=words.move, spell=words.spell, month=words.month, markdown=markdown_text)
     env.globals.update({k: v for k, v in context.items() if not k.startswith("_")})
     env.globals.update(functions.export())
     return env

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from html import escape
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import jinja2
 import yaml
@@ -20,11 +21,13 @@ import yaml
 from .bundle import ROOT, load_bundle
 from .context import build_context
 from .csp import with_policy
+from . import seo
 from . import publish
 from .errors import BuildError, BuildFailed
 from .glossary import lint as glossary_problems
 from .languages import DOCS, Language, completeness_problems, load_languages, read_yaml
 from .numbers import note_problems, page_problems, string_problems
+from .offline import write_offline
 from .pages import PageFunctions, make_environment, render_page
 from .sentences import sentence_problems
 from .sitecheck import check_site
@@ -144,7 +147,9 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
         "markdown_extensions": {"toc": {"permalink_title": theme_string(lang.code, "toc.permalink")}},
         "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/", "lang": other.code}
                                 for other in languages],
-                  "not_found": not_found},  # the 404 page's words (overrides/404.html)
+                  "not_found": not_found,  # the 404 page's words (overrides/404.html)
+                  # Each page's title, description, alternates and preview tags (overrides/main.html).
+                  "seo": seo.head_config(lang, languages, site_url)},
     }
 
 
@@ -167,14 +172,16 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
                                 capture_output=True, text=True)
         if result.returncode != 0:
             raise BuildFailed(f"mkdocs build --strict failed for {lang.code} ({config}):\n{result.stderr.strip()}")
-        # Without a site_url the sitemap holds no usable addresses; the language switch does not
-        # need it (generator/overrides/ link each page to the same page in the other language).
+        # One sitemap for the whole site, at its root with the alternates (generator/seo.py):
+        # MkDocs' per-language ones would list each language alone.
         for sitemap in (stage / lang.code).glob("sitemap.xml*"):
             sitemap.unlink()
     copy_game(APP, stage / "assets" / "app")
-    (stage / "index.html").write_text(root_page(languages, default), encoding="utf-8")
+    (stage / "index.html").write_text(root_page(languages, default, site_url), encoding="utf-8")
+    seo.write_files(stage, languages, site_url)  # preview pictures, the FAQ's data, sitemap, robots
     for page in stage.rglob("*.html"):
         page.write_text(with_policy(page.read_text(encoding="utf-8")), encoding="utf-8")
+    write_offline(stage, languages, default, site_url)  # last: it hashes the finished files
 
 
 GAME_FILES = ("*.js", "*.css")
@@ -194,7 +201,7 @@ def copy_game(app: Path, dest: Path) -> None:
         shutil.copy(p, dest / p.name)
 
 
-def root_page(languages: list[Language], default: str) -> str:
+def root_page(languages: list[Language], default: str, site_url: str = LOCAL_ADDRESS) -> str:
     """The site root: sends the reader to a language by the browser's settings, with a visible choice."""
     codes = json.dumps({lang.code: lang.code for lang in languages} | {"no": "nb", "nn": "nb"} if any(
         lang.code == "nb" for lang in languages) else {lang.code: lang.code for lang in languages})
@@ -206,7 +213,7 @@ def root_page(languages: list[Language], default: str) -> str:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(first.strings["site_name"])} — {escape(first.strings["root"]["title"])}</title>
+{seo.root_head(languages, default, site_url)}
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 30rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }}
 a {{ font-size: 1.25rem; }}
@@ -223,6 +230,7 @@ li {{ margin: .75rem 0; }}
     }}
   }})();
 </script>
+<script src="sw-register.js"></script>
 </head>
 <body>
 <h1>{escape(first.strings["site_name"])}</h1>
@@ -234,7 +242,9 @@ li {{ margin: .75rem 0; }}
 """
 
 
-PLACEHOLDER_DOMAINS = ("example.org", "example.com", "example.net")
+# Reserved names that mean "not set yet". `.test` is allowed on purpose: the tests publish with it.
+PLACEHOLDER_DOMAINS = ("example.org", "example.com", "example.net", "example", "invalid", "localhost")
+LOCAL_HOSTS = ("127.0.0.1", "0.0.0.0", "::1")
 
 
 def placeholder_problems(facts: dict, facts_file: Path) -> list[str]:
@@ -245,7 +255,18 @@ def placeholder_problems(facts: dict, facts_file: Path) -> list[str]:
     if not email or email.rsplit("@", 1)[-1].lower() in PLACEHOLDER_DOMAINS:
         problems.append(f"{facts_file}: contact.email is {email or 'empty'!r}, a placeholder; "
                         "set the project's real address there")
+    address = str(facts.get("site_url") or "").strip()
+    if not address:
+        problems.append(f"{facts_file}: site_url is not set, so the site is built for {LOCAL_ADDRESS}; "
+                        "set the address the site is published at there")
+    elif _placeholder_host((urlsplit(address).hostname or "").lower()):
+        problems.append(f"{facts_file}: site_url is {address!r}, a placeholder; "
+                        "set the address the site is published at there")
     return problems
+
+
+def _placeholder_host(host: str) -> bool:
+    return host in LOCAL_HOSTS or any(host == d or host.endswith("." + d) for d in PLACEHOLDER_DOMAINS)
 
 
 def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: bool = False) -> Path:

@@ -8,10 +8,14 @@ or http(s)/mailto, anything the browser fetches by itself must come from this si
 event handlers, forms that send somewhere and `<base>` are errors, and CSS (inline, in
 `<style>` or in the site's stylesheets) may load nothing from another host. Every page must
 carry the Content-Security-Policy the build wrote (generator/csp.py) and it must cover every
-inline script on the page.
+inline script on the page. Given the site's address, it also checks what search engines and
+link previews read (seo_problems): alternates, canonical, sitemap, robots.txt, preview tags and
+picture, and the FAQ's JSON-LD. Every page links one web app manifest in its language whose
+icons exist at the sizes they claim (generator/offline.py).
 """
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -64,6 +68,7 @@ class PageScan(HTMLParser):
         self.css: list[str] = []        # inline style attributes and <style> contents
         self.inline_scripts: list[str] = []
         self.csp: list[str] = []
+        self.manifests: list[str] = []  # <link rel=manifest> addresses
         self._in: str | None = None     # "style" or "script" while inside one
         self._text: list[str] = []
 
@@ -80,6 +85,8 @@ class PageScan(HTMLParser):
                 self.loads += [part.strip().split(" ")[0] for part in value.split(",") if part.strip()]
             elif name == "href":
                 rel = set(a.get("rel", "").lower().split())
+                if tag == "link" and "manifest" in rel:
+                    self.manifests.append(value)
                 naming = tag == "link" and rel and rel <= NAMING_RELS
                 (self.loads if tag in LOADING_HREF_TAGS and not naming else self.links).append(value)
             elif name in LINK_ATTRIBUTES:
@@ -129,6 +136,7 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
     """
     problems = []
     scans: dict[Path, PageScan] = {}
+    manifests: dict[Path, list[str]] = {}  # each manifest's own problems, checked once
     for page in sorted(site.rglob("*.html")):
         scan = PageScan()
         scan.feed(page.read_text(encoding="utf-8"))
@@ -160,8 +168,11 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
             elif scheme_of(url) != "mailto":
                 problems += _check_internal_link(site, page, normalised(url), scans)
         problems += _check_svgs(page)
+        problems += _check_manifest(site, page, scan, own_address, manifests)
     for stylesheet in sorted(site.rglob("*.css")):
         problems += [f"{stylesheet}: {p}" for p in css_problems(stylesheet.read_text(encoding="utf-8"))]
+    if own_address:
+        problems += seo_problems(site, languages, own_address)
     return problems
 
 
@@ -250,4 +261,219 @@ def _check_svgs(page: Path) -> list[str]:
         title = root.find("{http://www.w3.org/2000/svg}title")
         if title is None or not (title.text or "").strip():
             problems.append(f"{page}: picture {i} has no title")
+    return problems
+
+
+MANIFEST_FIELDS = ("name", "short_name", "lang", "start_url", "scope", "icons")
+ICON_SIZES = {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+
+
+def _check_manifest(site: Path, page: Path, scan: PageScan, own_address: str | None,
+                    manifests: dict[Path, list[str]]) -> list[str]:
+    """The page links one web app manifest (generator/offline.py) that exists, names the page's
+    language and icons of 192 and 512 pixels and a maskable one, each a PNG of the site of the
+    size it claims."""
+    if len(scan.manifests) != 1:
+        return [f"{page}: {len(scan.manifests)} <link rel=manifest>, expected one"]
+    path = unquote(urlsplit(normalised(scan.manifests[0])).path)
+    if path.startswith("/"):  # a 404 page's: from the site's path on
+        base = urlsplit(own_address).path if own_address else "/"
+        path = path[len(base):] if path.startswith(base) else path.lstrip("/")
+        target = (site / path).resolve()
+    else:
+        target = (page.parent / path).resolve()
+    if not target.is_relative_to(site.resolve()) or not target.is_file():
+        return [f"{page}: its manifest {scan.manifests[0]} does not exist"]
+    if target not in manifests:
+        manifests[target] = _manifest_problems(target)
+    problems = [f"{page}: {p}" for p in manifests[target]]
+    if not problems and scan.lang and json.loads(target.read_text(encoding="utf-8"))["lang"] != scan.lang:
+        problems.append(f"{page}: its manifest {scan.manifests[0]} is not in the page's language {scan.lang!r}")
+    return problems
+
+
+def _manifest_problems(manifest: Path) -> list[str]:
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        return [f"manifest {manifest}: not JSON ({e})"]
+    if not isinstance(data, dict) or any(not data.get(k) for k in MANIFEST_FIELDS) or not isinstance(data["icons"], list):
+        return [f"manifest {manifest}: needs {', '.join(MANIFEST_FIELDS)}"]
+    problems, found = [], set()
+    for icon in data["icons"]:
+        src, sizes = str(icon.get("src", "")), str(icon.get("sizes", ""))
+        if scheme_of(src) or is_external(src) or src.startswith("/"):
+            problems.append(f"manifest {manifest}: icon {src!r} is not a relative address of this site")
+            continue
+        file = manifest.parent / unquote(src)
+        if not file.is_file():
+            problems.append(f"manifest {manifest}: icon {src} is missing")
+            continue
+        header = file.read_bytes()[:24]
+        if header[:8] != b"\x89PNG\r\n\x1a\n" or sizes != f"{int.from_bytes(header[16:20], 'big')}x{int.from_bytes(header[20:24], 'big')}":
+            problems.append(f"manifest {manifest}: icon {src} is not a PNG of {sizes} pixels")
+            continue
+        found |= {(sizes, purpose) for purpose in str(icon.get("purpose", "any")).split()}
+    problems += [f"manifest {manifest}: no {purpose} icon of {sizes}" for sizes, purpose in sorted(ICON_SIZES - found)]
+    return problems
+
+
+# --------------------------------------------------------------------------- search engines, previews
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PREVIEW_SIZE = (1200, 630)  # what generator/seo.py renders; the large card's uncropped size
+PREVIEW_TAGS = ("og:type", "og:site_name", "og:title", "og:description", "og:url", "og:locale",
+                "og:locale:alternate", "og:image", "og:image:alt", "twitter:card", "twitter:title",
+                "twitter:description", "twitter:image")
+
+
+class HeadScan(HTMLParser):
+    """What search engines and link previews read from a page: title, meta tags, canonical,
+    alternates, JSON-LD, and the questions shown (`details.question` summaries)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.title = ""
+        self.meta: dict[str, list[str]] = {}
+        self.canonical: list[str] = []
+        self.alternates: list[tuple[str, str]] = []
+        self.json_ld: list[str] = []
+        self.questions: list[str] = []
+        self._in: str | None = None     # "title", "json" or "summary" while collecting text
+        self._text: list[str] = []
+        self._question = 0              # <details class=question> depth
+
+    def handle_starttag(self, tag, attrs):
+        a = {name.lower(): (value or "") for name, value in attrs}
+        rel = a.get("rel", "").lower().split()
+        if tag == "meta" and (a.get("name") or a.get("property")):
+            self.meta.setdefault(a.get("property") or a["name"], []).append(a.get("content", ""))
+        elif tag == "link" and "canonical" in rel:
+            self.canonical.append(a.get("href", ""))
+        elif tag == "link" and "alternate" in rel and "hreflang" in a:
+            self.alternates.append((a["hreflang"], a.get("href", "")))
+        elif tag == "details" and (self._question or "question" in a.get("class", "").split()):
+            self._question += 1
+        elif tag == "summary" and self._question == 1 or tag == "title" and not self.title:
+            self._in, self._text = tag, []
+        elif tag == "script" and a.get("type", "").lower() == "application/ld+json":
+            self._in, self._text = "json", []
+
+    def handle_data(self, data):
+        if self._in:
+            self._text.append(data)
+
+    def handle_endtag(self, tag):
+        text = re.sub(r"\s+", " ", "".join(self._text)).strip()
+        if tag == "details" and self._question:
+            self._question -= 1
+        elif self._in == "title" == tag:
+            self.title, self._in = text, None
+        elif self._in == "summary" == tag:
+            self.questions.append(text)
+            self._in = None
+        elif self._in == "json" and tag == "script":
+            self.json_ld.append("".join(self._text))
+            self._in = None
+
+
+def seo_problems(site: Path, languages: dict[str, list[str]], site_url: str) -> list[str]:
+    """Every page (the root chooser too) has its own title and description, a canonical
+    address, alternates in every language and x-default that exist and point back, the
+    preview tags with a 1200×630 PNG, parseable JSON-LD holding the page's questions; the
+    one sitemap lists exactly these pages with the same alternates; robots.txt names it."""
+    pages = {site_url: site / "index.html"}
+    for code, names in languages.items():
+        for name in names:
+            path = "" if name == "index.md" else f"{name[:-3]}/"
+            pages[f"{site_url}{code}/{path}"] = site / code / path / "index.html"
+    scans: dict[str, HeadScan] = {}
+    problems = []
+    for url, file in pages.items():
+        if file.is_file():
+            scans[url] = HeadScan()
+            scans[url].feed(file.read_text(encoding="utf-8"))
+            scans[url].close()
+    wanted = set(languages) | {"x-default"}
+    for url, scan in scans.items():
+        page = pages[url]
+        if not scan.title or not scan.meta.get("description", [""])[0].strip():
+            problems.append(f"{page}: no title or meta description of its own")
+        if scan.canonical != [url]:
+            problems.append(f"{page}: canonical {scan.canonical}, expected [{url!r}]")
+        alternates = dict(scan.alternates)
+        if sorted(alternates) != sorted(wanted) or len(scan.alternates) != len(wanted):
+            problems.append(f"{page}: alternates for {sorted(alternates)}, expected one each for {sorted(wanted)}")
+        if alternates.get("x-default") != site_url or url not in alternates.values():
+            problems.append(f"{page}: alternates must name the page itself and {site_url} as x-default")
+        for lang, href in alternates.items():
+            if href not in scans:
+                problems.append(f"{page}: alternate {lang} {href} is not a page of this site")
+            elif lang != "x-default" and dict(scans[href].alternates) != alternates:
+                problems.append(f"{page}: alternate {lang} {href} does not point back with the same alternates")
+        problems += [f"{page}: {p}" for p in _preview_problems(site, scan, url, site_url)]
+        problems += [f"{page}: {p}" for p in _json_ld_problems(scan)]
+    titles = [scan.title for scan in scans.values()]
+    problems += [f"{site}: the title {t!r} is on more than one page" for t in sorted(set(titles)) if titles.count(t) > 1]
+    return problems + _sitemap_problems(site, scans, site_url)
+
+
+def _preview_problems(site: Path, scan: HeadScan, url: str, site_url: str) -> list[str]:
+    missing = [tag for tag in PREVIEW_TAGS if not scan.meta.get(tag, [""])[0].strip()]
+    if missing:
+        return [f"no {', '.join(missing)}"]
+    problems = []
+    if scan.meta["og:url"] != [url]:
+        problems.append(f"og:url {scan.meta['og:url']}, expected [{url!r}]")
+    image = scan.meta["og:image"][0]
+    if not image.startswith(site_url):
+        return problems + [f"og:image {image} is not an absolute address of this site"]
+    file = site / unquote(urlsplit(image[len(site_url):]).path)
+    header = file.read_bytes()[:24] if file.is_file() else b""
+    size = (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big"))
+    if header[:8] != PNG_SIGNATURE or size != PREVIEW_SIZE:
+        problems.append(f"og:image {image} is not a PNG of {PREVIEW_SIZE[0]}×{PREVIEW_SIZE[1]} pixels")
+    return problems
+
+
+def _json_ld_problems(scan: HeadScan) -> list[str]:
+    """Every JSON-LD block parses; a page that shows questions has an FAQPage with exactly them."""
+    problems, faq = [], None
+    for text in scan.json_ld:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            problems.append(f"JSON-LD that does not parse ({e})")
+            continue
+        if isinstance(data, dict) and data.get("@type") == "FAQPage":
+            faq = data
+    if scan.questions or faq is not None:
+        entities = (faq or {}).get("mainEntity") or []
+        names = [e.get("name") for e in entities if isinstance(e, dict)]
+        if names != scan.questions:
+            problems.append(f"the FAQPage data names {names}, the page shows {scan.questions}")
+        if any(not str(((e or {}).get("acceptedAnswer") or {}).get("text", "")).strip() for e in entities):
+            problems.append("a question in the FAQPage data has no answer text")
+    return problems
+
+
+def _sitemap_problems(site: Path, scans: dict[str, HeadScan], site_url: str) -> list[str]:
+    sitemap, robots = site / "sitemap.xml", site / "robots.txt"
+    others = sorted(p for p in site.rglob("sitemap*.xml*") if p != sitemap)
+    problems = [f"{p}: a second sitemap (the one at the root lists every page)" for p in others]
+    if not robots.is_file() or f"Sitemap: {site_url}sitemap.xml" not in robots.read_text(encoding="utf-8").splitlines():
+        problems.append(f"{robots}: missing, or does not name {site_url}sitemap.xml")
+    try:
+        root = ET.parse(sitemap).getroot()
+    except (OSError, ET.ParseError) as e:
+        return problems + [f"{sitemap}: missing or not well-formed ({e})"]
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    listed = {}
+    for entry in root.findall("s:url", ns):
+        loc = (entry.findtext("s:loc", "", ns) or "").strip()
+        listed[loc] = sorted((link.get("hreflang", ""), link.get("href", "")) for link in entry.findall("x:link", ns))
+    if root.tag != f"{{{ns['s']}}}urlset" or sorted(listed) != sorted(scans):
+        problems.append(f"{sitemap}: lists {sorted(listed)}, expected the pages {sorted(scans)}")
+    problems += [f"{sitemap}: the alternates of {loc} differ from the page's" for loc, alts in listed.items()
+                 if loc in scans and alts != sorted(scans[loc].alternates)]
     return problems

@@ -46,7 +46,7 @@ EXPECTED = {
     "not_utf8": (2, ", line 13: not UTF-8 (byte 0xe5); save the file as UTF-8"),
     "id_trailing_newline": (2, ", line 4: id 'winnable\\n' must be " + ID_RULE),
     "id_path": (2, ", line 4: id '../x/pwn' must be " + ID_RULE),
-    "unknown_field": (2, ", line 6: unknown field 'comment'; the fields are id, deal, game, opening, final, search"),
+    "unknown_field": (2, ", line 6: unknown field 'comment'; the fields are id, deal, order, draft, title, summary, game, opening, final, search"),
     "note_unknown_field": (2, ", line 17: unknown field 'game.2.notes'; the fields are move, note"),
     "note_missing_language": (2, ", line 12: the note has no text in da; a note needs every language (nb, da)"),
     "note_empty_language": (2, ", line 14: the note in da is empty; write its text"),

@@ -84,7 +84,9 @@ def set_contact(docs: Path, email: str) -> None:
     facts = docs / "facts.yml"
     text = facts.read_text(encoding="utf-8")
     old = next(line for line in text.splitlines() if line.startswith("contact:"))
-    facts.write_text(text.replace(old, f'contact: {{email: "{email}"}}'), encoding="utf-8")
+    # A publishable site also needs its address (publish refuses the local default).
+    facts.write_text(text.replace(old, f'contact: {{email: "{email}"}}\nsite_url: "https://pyramide.test/"'),
+                     encoding="utf-8")
 
 
 @pytest.mark.parametrize("email", ["pyramide@example.org", "post@EXAMPLE.com", ""])

@@ -16,7 +16,8 @@ import pytest
 from generator import publish, site
 from generator.__main__ import main
 
-FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.test"}})
+FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.test"},
+                                                                        "site_url": "https://pyramide.test/"})
 
 
 @pytest.fixture

@@ -190,7 +190,10 @@ def test_survey_json_then_straight_from_the_cache(tmp_path, capsys):
 def test_a_stopped_survey_resumes_without_redoing_finished_deals(tmp_path):
     command = [sys.executable, "-m", "verify.survey", "--deals", "1-300", "--chunk", "5", "--jobs", "2",
                "--cache", str(tmp_path), "--quiet"]
-    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A shell that runs the tests in the background ignores Ctrl+C for them, and Python then never
+    # raises KeyboardInterrupt: give the survey the default handling a person at a terminal has.
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while len(list(tmp_path.glob("*/*.json"))) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)

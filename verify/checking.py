@@ -71,6 +71,8 @@ def run(args, app: AppEngine) -> int:
         examples = load_examples(examples_dir)
         report.run("examples.read", "Example files read and complete",
                    lambda: {"files": len(examples), "moves": sum(len(ex.game) for ex in examples)})
+        for warning in (w for ex in examples for w in ex.warnings):  # optional words not written yet
+            print(f"  warning: {warning}", flush=True)  # stdout, beside the checks: stderr is for what stops it
         constants = {}
         report.run("rules.constants", "Rule constants read from the app's code equal the independent engine's",
                    lambda: _keep(constants, check_constants(app)))
@@ -132,6 +134,13 @@ def _example_entry(app: AppEngine, ex, steps: list[dict], search: dict) -> dict:
         "id": ex.id,
         "deal": ex.deal,
         "file": str(ex.path),
+        "order": ex.order,
+        "draft": ex.draft,
+        "title": ex.texts.get("title", {}),
+        "summary": ex.texts.get("summary", {}),
+        # Where each title and summary stands, for the generator's lint ("title.nb" → line).
+        "lines": {f"{key}.{code}": ex.lines.get(f"{key}.{code}", ex.lines[key])
+                  for key, texts in ex.texts.items() for code in texts},
         "opening": app.opening(ex.deal),
         "steps": [{"number": i + 1, "move": app_move, "notes": m.notes, "line": m.line, "position": pos}
                   for i, (m, app_move, pos) in enumerate(zip(ex.game, _canonical(ex), steps))],

@@ -2,8 +2,12 @@
 
 A file holds one example:
 
-    id: vinnbar                # stable id, used in links and the bundle
+    id: vinnbar                # stable id, used in links and the bundle; the section's anchor
     deal: 27                   # the deal number
+    order: 1                   # optional: place on the examples page (lower first; then by file name)
+    draft: true                # optional: verified, but not shown on the pages yet
+    title: {nb: "...", da: "..."}    # optional, per language: the section's heading
+    summary: {nb: "...", da: "..."}  # optional, per language: a paragraph under it
     game:                      # the shown game, one move per line (RULES.md notation)
       - draw
       - move: pair 9S 4H       # a move may carry a short note, in every language of docs/languages.yml
@@ -14,7 +18,8 @@ A file holds one example:
 
 Files are read with the strict YAML loader (no aliases, no duplicate keys, no YAML 1.1
 numbers). Any other key is refused, so nothing hides in a file unread. Every figure is
-checked by `make verify` against both engines and both solvers.
+checked by `make verify` against both engines and both solvers. A title, summary or notes
+missing in a language is a warning (the page shows its defaults), not an error.
 """
 from __future__ import annotations
 
@@ -29,7 +34,8 @@ import strict_yaml
 from .deal import DealNumberError, parse_deal_number
 
 LANGUAGES_FILE = Path(__file__).resolve().parent.parent / "docs" / "languages.yml"
-FIELDS = ("id", "deal", "game", "opening", "final", "search")
+FIELDS = ("id", "deal", "order", "draft", "title", "summary", "game", "opening", "final", "search")
+TEXT_FIELDS = ("title", "summary")  # optional, {language: text}
 MOVE_FIELDS = ("move", "note")
 OPENING_FIELDS = ("pyramid", "stock", "waste")
 FINAL_FIELDS = ("pyramid_removed", "cards_removed", "stock", "waste", "points", "moves", "status")
@@ -60,6 +66,10 @@ class Example:
     final: dict
     search: dict
     lines: dict[str, int]  # "final.points" → line, for error messages
+    order: int | None = None
+    draft: bool = False
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)  # "title" → {"nb": …}
+    warnings: list[str] = field(default_factory=list)
 
     def where(self, key: str | None = None, move: int | None = None) -> str:
         """'examples/x.yaml, line 12, move 5' — the start of every error message."""
@@ -171,7 +181,46 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Exampl
         need(key, str if key == "status" else int, final, "final.")
     for key in SEARCH_FIELDS:
         need(key, bool if key == "winnable" else int, search, "search.")
-    return Example(path, example_id, deal, game, opening, final, search, lines)
+    order = need("order", int) if "order" in data else None
+    if order is not None and order < 1:
+        raise ExampleError(f"{path}, line {lines['order']}: order must be 1 or more (lower comes first), got {order}")
+    draft = need("draft", bool) if "draft" in data else False
+    texts = {key: _texts(data, key, languages, path, lines) for key in TEXT_FIELDS if key in data}
+    example = Example(path, example_id, deal, game, opening, final, search, lines, order, draft, texts)
+    example.warnings = _missing_words(example, languages)
+    return example
+
+
+def _texts(data: dict, key: str, languages: tuple[str, ...], path: Path, lines: dict) -> dict[str, str]:
+    """An optional title or summary: {language: text}; a language may be left out (a warning),
+    but an unknown language or an empty text is an error."""
+    value = data[key]
+    example = "{" + ", ".join(f'{code}: "…"' for code in languages) + "}"
+    if not isinstance(value, dict):
+        raise ExampleError(f"{path}, line {lines[key]}: {key} must map language codes to text, e.g. {key}: {example}")
+    for code, text in value.items():
+        line = lines.get(f"{key}.{code}", lines[key])
+        if code not in languages:
+            raise ExampleError(f"{path}, line {line}: unknown language {strict_yaml.shown(code)} in {key}; "
+                               f"the languages are {', '.join(languages)} (docs/languages.yml)")
+        if not isinstance(text, str) or not text.strip():
+            raise ExampleError(f"{path}, line {line}: the {key} in {code} is empty; write its text or leave {code} out")
+        if "\n" in text.strip() and key == "title":
+            raise ExampleError(f"{path}, line {line}: the title in {code} is more than one line")
+    return {code: text.strip() for code, text in value.items()}
+
+
+def _missing_words(ex: Example, languages: tuple[str, ...]) -> list[str]:
+    """One warning per language that lacks the example's title, summary or any note."""
+    warnings = []
+    for code in languages:
+        missing = [key for key in TEXT_FIELDS if code not in ex.texts.get(key, {})]
+        if not any(code in move.notes for move in ex.game):
+            missing.append("notes")
+        if missing:
+            warnings.append(f"{ex.path}: no {', '.join(missing)} in {code} yet (optional; the {code} page "
+                            f"shows the example without {'them' if len(missing) > 1 else 'it'})")
+    return warnings
 
 
 def _notes(item: dict, where: str, languages: tuple[str, ...], path: Path, lines: dict) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """`make example DEAL=N`: a new example file from the solvers' shortest game, figures filled in.
 
-The file is ready for a person to add notes; `make verify` checks it like any other.
+The file builds as it is (the examples page of every language shows it at the next `make site`);
+a person may add notes, titles and a summary. `make verify` checks it like any other.
 It is written only inside --dir, under an id that matches the example id pattern, and never
 over an existing file unless --force is given.
 """
@@ -16,17 +17,22 @@ from . import deal as independent_deal
 from .app import AppEngine
 from .checks.example_checks import final_figures
 from .compare import opening_layout, play_both
-from .examples import ID_PATTERN, ID_RULE
+from .examples import ID_PATTERN, ID_RULE, language_codes
 from .solving import solve_both
 
 
-def example_yaml(example_id: str, n: int, answer: dict, final: dict, opening: dict) -> str:
-    """The example file's text: fields in a fixed order, one move per line."""
+def example_yaml(example_id: str, n: int, answer: dict, final: dict, opening: dict,
+                 languages: tuple[str, ...] = ("nb", "da")) -> str:
+    """The example file's text: fields in a fixed order, one move per line. It builds as it is:
+    the pages show it under the languages' default title, without notes."""
     kind = "can be won" if answer["winnable"] else "cannot be won"
+    texts = "{" + ", ".join(f'{code}: "…"' for code in languages) + "}"
     head = [
         f"# Deal {n} {kind}. Written by `make example DEAL={n}` from the exact solvers' shortest game.",
         "# To annotate a move, write it as:  - move: pair 7H 6S",
-        "#                                     note: {nb: \"…\", da: \"…\"}",
+        f"#                                     note: {texts}",
+        f"# Optional, next to id: title: {texts}, summary: {texts} (a paragraph under the title),",
+        "# order: 3 (its place on the examples page), draft: true (verified, not shown yet).",
     ]
     body = {
         "id": example_id,
@@ -66,7 +72,8 @@ def run(args, app: AppEngine) -> int:
     start = app.opening(n)
     answer = solve_both(app, start)
     end = play_both(app, start, answer["game"])
-    text = example_yaml(example_id, n, answer, final_figures(start, end), layout)
+    languages = language_codes()
+    text = example_yaml(example_id, n, answer, final_figures(start, end), layout, languages)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         # "x" refuses a file that appeared while the solvers ran: only --force replaces one.
@@ -77,5 +84,18 @@ def run(args, app: AppEngine) -> int:
     except OSError as e:
         raise InputError(f"{path}: cannot be written ({e.strerror})") from None
     print(f"Wrote {path}: deal {n}, {answer['max_removed']} pyramid cards in {answer['shortest']} moves "
-          f"({'won' if answer['winnable'] else 'cannot be won'}). Add notes, then run `make verify`.")
+          f"({'won' if answer['winnable'] else 'cannot be won'}).")
+    print(next_steps(path, languages))
     return 0
+
+
+def next_steps(path: Path, languages: tuple[str, ...]) -> str:
+    """What to do with the new file; it is on the site at the next `make site` even if nothing is done."""
+    codes = ", ".join(languages)
+    return "\n".join([
+        "Next steps (all optional; the file builds as it is):",
+        f"  1. Notes on the moves worth explaining, in every language ({codes}): see the comment at the top of {path}.",
+        "  2. A title and a summary per language (title: {…}, summary: {…}); without a title the heading is the",
+        "     language's word for the deal and its number. order: N places it; draft: true hides it for now.",
+        "  3. make site — every language's examples page shows it, with a link that opens the game at the deal.",
+    ])

@@ -1,0 +1,177 @@
+"""Adding a worked example, the whole job (issue 14): `make example DEAL=N`, then the site.
+
+In a temporary copy of the repository (its files as they are now, the .venv and the survey
+cache shared, so nothing is installed or surveyed again): one deal that is won and one that is
+not are added with `make example`, the bundle is made and the site built, and both must be on
+the nb and da examples pages — heading, pictures, moves, what the search proved, the play link
+— and in each language's search index. Then the small rules of the example files.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from verify.examples import ExampleError, load_example
+
+ROOT = Path(__file__).resolve().parent.parent
+WON, LOST = 13, 5  # both solved in a few seconds: 13 is won, 5 leaves pyramid cards
+TITLES = {"nb": "Utdeling nr. {}", "da": "Kortfordeling nr. {}"}
+PLAY = {"nb": "Spill denne utdelingen", "da": "Spil denne kortfordeling"}
+PROVED = {"nb": ("Utdeling {} kan vinnes", "Utdeling {} kan ikke vinnes"),
+          "da": ("Kortfordeling nr. {} kan vindes", "Kortfordeling nr. {} kan ikke vindes")}
+
+
+def _copy_repository(dest: Path) -> None:
+    """The tracked files and the new ones not ignored, as they are in the working tree."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, dest / name)  # mtimes kept: make sees the setup as done
+    os.symlink(ROOT / ".venv", dest / ".venv")
+    (dest / "build").mkdir(exist_ok=True)
+    os.symlink(ROOT / "build" / "survey-cache", dest / "build" / "survey-cache")
+
+
+def _make(copy: Path, *args: str) -> subprocess.CompletedProcess:
+    # -o: never remake the setup stamp, which would reinstall the shared .venv from the copy.
+    return subprocess.run(["make", "-o", ".venv/.installed-stamp", *args], cwd=copy,
+                          capture_output=True, text=True, timeout=900)
+
+
+@pytest.fixture(scope="module")
+def added(tmp_path_factory):
+    if not (ROOT / "build" / "survey-cache").is_dir():
+        pytest.skip("no survey cache: run `make survey` first (the test must not recompute it)")
+    copy = tmp_path_factory.mktemp("repo")
+    _copy_repository(copy)
+    outputs = {}
+    for deal in (WON, LOST):
+        r = _make(copy, "example", f"DEAL={deal}")
+        assert r.returncode == 0, r.stdout + r.stderr
+        outputs[deal] = r.stdout
+    r = _make(copy, "site")
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    return copy, outputs, r
+
+
+def _page(copy: Path, code: str) -> str:
+    return (copy / "site" / code / "examples" / "index.html").read_text(encoding="utf-8")
+
+
+def _section(html: str, anchor: str) -> str:
+    """The section of one example: from its heading to the next heading of the same level."""
+    start = html.index(f'<h2 id="{anchor}"')
+    end = html.find("<h2", start + 1)
+    return html[start:end if end > 0 else None]
+
+
+def test_make_example_writes_a_file_and_says_what_next(added):
+    copy, outputs, _ = added
+    for deal in (WON, LOST):
+        assert (copy / "examples" / f"deal-{deal}.yaml").is_file()
+        assert "Next steps" in outputs[deal] and "make site" in outputs[deal]
+    assert "(won)" in outputs[WON] and "(cannot be won)" in outputs[LOST]
+
+
+def test_missing_words_are_warnings_naming_the_file(added):
+    _, _, site = added
+    for deal in (WON, LOST):
+        for code in ("nb", "da"):
+            assert re.search(rf"warning: .*deal-{deal}\.yaml: no title, summary, notes in {code}", site.stdout)
+    assert "winnable.yaml: no" not in site.stdout  # the two written examples have all their words
+
+
+@pytest.mark.parametrize("code", ["nb", "da"])
+def test_both_new_examples_are_on_the_examples_page(added, code):
+    copy, _, _ = added
+    html = _page(copy, code)
+    for deal, won in ((WON, True), (LOST, False)):
+        section = _section(html, f"deal-{deal}")
+        text = unescape(re.sub(r"<[^>]+>", " ", section))
+        text = " ".join(text.split())
+        assert TITLES[code].format(deal) in text
+        assert section.count("<svg") >= 3, "the opening and the chapter pictures"
+        assert '<ol class="moves-list">' in section and section.count("<li value=") > 10
+        assert PROVED[code][0 if won else 1].format(deal) in text
+        assert f'href="../#deal={deal}"' in section and PLAY[code] in text
+        # The link lands on an anchor of the front page, where the game reads #deal=N.
+        assert f'id="deal={deal}"' in (copy / "site" / code / "index.html").read_text(encoding="utf-8")
+    # The existing examples keep their place and their words, before the new ones.
+    assert html.index('id="winnable"') < html.index('id="not-winnable"') < html.index(f'id="deal-{LOST}"') \
+        < html.index(f'id="deal-{WON}"')
+
+
+@pytest.mark.parametrize("code", ["nb", "da"])
+def test_the_site_search_finds_them(added, code):
+    copy, _, _ = added
+    index = json.loads((copy / "site" / code / "search" / "search_index.json").read_text(encoding="utf-8"))
+    for deal in (WON, LOST):
+        hits = [d for d in index["docs"] if d["location"] == f"examples/#deal-{deal}"]
+        assert hits and TITLES[code].format(deal) in hits[0]["title"]
+
+
+def _example_file(tmp_path: Path, extra: str) -> Path:
+    text = (ROOT / "examples" / "winnable.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "x.yaml"
+    path.write_text(text.replace("order: 1\n", extra, 1), encoding="utf-8")
+    return path
+
+
+def test_draft_order_and_words_are_read(tmp_path):
+    ex = load_example(_example_file(tmp_path, "order: 4\ndraft: true\n"), ("nb", "da"))
+    assert (ex.order, ex.draft, ex.texts["title"]["da"]) == (4, True, "Kortfordelingen, der kan vindes")
+    assert ex.warnings == []
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("draft: yes\n", "field 'draft' must be true or false"),
+    ("order: 0\n", "order must be 1 or more"),
+    ("order: first\n", "field 'order' must be a whole number"),
+    ("colour: red\n", "unknown field 'colour'"),
+    ("tittel: {nb: x}\n", "unknown field 'tittel'"),
+])
+def test_bad_fields_are_errors_with_the_line(tmp_path, extra, message):
+    with pytest.raises(ExampleError, match=re.escape(message)) as e:
+        load_example(_example_file(tmp_path, extra), ("nb", "da"))
+    assert str(e.value).startswith(f"{tmp_path / 'x.yaml'}, line 5")
+
+
+def test_bad_words_are_errors_and_a_missing_language_a_warning(tmp_path):
+    path = _example_file(tmp_path, "")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('  da: "Kortfordelingen, der kan vindes"\n', "", 1), encoding="utf-8")
+    ex = load_example(path, ("nb", "da"))
+    assert ex.warnings == [f"{path}: no title in da yet (optional; the da page shows the example without it)"]
+    for bad, message in (('  en: "Hi"\n', "unknown language 'en' in title"),
+                         ('  da: "  "\n', "the title in da is empty")):
+        path.write_text(text.replace('  da: "Kortfordelingen, der kan vindes"\n', bad, 1), encoding="utf-8")
+        with pytest.raises(ExampleError, match=re.escape(message)):
+            load_example(path, ("nb", "da"))
+
+
+def test_titles_and_summaries_are_linted_like_notes():
+    from generator import glossary, numbers
+
+    example = {"file": "examples/x.yaml", "steps": [{"number": 1, "line": 9, "notes": {}}],
+               "title": {"nb": "Utdeling 27"}, "summary": {"nb": "Vi snur kastebunken."},
+               "lines": {"title.nb": 4, "summary.nb": 6}}
+    assert numbers.note_problems([example], ["nb"]) == [
+        "examples/x.yaml, line 4: the nb title contains a number typed by hand ('Utdeling 27'); "
+        "the page gives the deal's number and figures itself"]
+    rules = glossary.load(ROOT / "docs" / "nb" / "glossary.yml").rules
+    problems = glossary.note_problems([example], "nb", rules)
+    assert len(problems) == 1 and problems[0].startswith("examples/x.yaml, line 6: 'snur kastebunken'")
+
+
+def test_a_title_cannot_become_markdown():
+    from generator.pages import markdown_text
+
+    assert markdown_text("*a* [b](c) {#d} <i>") == r"\*a\* \[b\]\(c\) \{\#d\} &lt;i&gt;"
