@@ -361,8 +361,10 @@ class Game {
         this.setHint(null, 'lost');
         this.say(s.hint.lost, 'stuck');
       } else {
+        // Say why it is unchecked: a search that gave up is not a search that never started.
+        const why = answer.result === 'unavailable' ? s.hint.unavailable : s.hint.unchecked;
         this.setHint(quick, 'unchecked');
-        this.say(words.fill(s.hint.unchecked, { move: words.move(quick) }));
+        this.say(words.fill(why, { move: words.move(quick) }));
       }
     });
   }

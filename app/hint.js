@@ -18,8 +18,9 @@ export function quickSuggestion(position) {
 }
 
 /**
- * One search at a time. start(position, done) calls done({result: 'won'|'lost'|'undecided',
- * move}) once, unless cancel() came first. A worker that is busy when the position changes is
+ * One search at a time. start(position, done) calls done({result: 'won'|'lost'|'undecided'|
+ * 'unavailable', move}) once, unless cancel() came first ('unavailable': the worker could not
+ * start — blocked, or its file could not be loaded, e.g. offline before the site was cached). A worker that is busy when the position changes is
  * terminated; an idle one is kept for the next hint, so it starts warm.
  */
 export class HintSearch {
@@ -48,7 +49,7 @@ export class HintSearch {
         this.worker.onerror = (event) => {
           event.preventDefault();
           this.stopWorker();
-          if (this.pending) this.pending.finish({ result: 'undecided', move: null });
+          if (this.pending) this.pending.finish({ result: 'unavailable', move: null });
         };
       }
       this.pending = { id, finish, timer: setTimeout(() => { this.stopWorker(); finish({ result: 'undecided', move: null }); }, TIME_LIMIT_MS) };
@@ -56,7 +57,7 @@ export class HintSearch {
     } catch {
       // No workers here (very old browser, or blocked): the suggestion stays unchecked.
       this.pending = { id, finish, timer: 0 };
-      finish({ result: 'undecided', move: null });
+      finish({ result: 'unavailable', move: null });
     }
   }
 

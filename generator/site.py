@@ -213,6 +213,7 @@ def root_page(languages: list[Language], default: str, site_url: str = LOCAL_ADD
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" type="image/png" href="assets/icons/pyramide-192.png">
 {seo.root_head(languages, default, site_url)}
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 30rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }}

@@ -113,3 +113,16 @@ def test_check_site_catches_problems(tmp_path):
     problems = "\n".join(check_site(tmp_path, {"nb": ["index.md", "examples.md"]}, set()))
     for expected in ("lang='da'", "cdn.example.com", "#nowhere", "missing/ leads nowhere", "has no title", "missing page"):
         assert expected in problems
+
+
+def test_every_page_shows_our_own_icon(built_site):
+    """The tab icon is our pyramid (rendered at build time), not the theme's stock logo."""
+    site, _ = built_site
+    pages = [p for p in site.rglob("*.html") if "assets" not in p.relative_to(site).parts]
+    assert len(pages) >= 12
+    for page in pages:
+        icons = re.findall(r'<link rel="icon"[^>]*href="([^"]+)"', page.read_text(encoding="utf-8"))
+        assert len(icons) == 1, page
+        target = site / icons[0].lstrip("/") if icons[0].startswith("/") else page.parent / icons[0]
+        assert target.resolve() == (site / "assets" / "icons" / "pyramide-192.png").resolve(), (page, icons[0])
+        assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -127,3 +127,27 @@ def test_no_page_breaks_its_content_security_policy_while_playing(browser, site_
     root.add_init_script(CSP_LISTENER)
     root.goto(site_url + "/")
     assert root.evaluate("window.__cspViolations") == []
+
+
+@pytest.mark.parametrize("code", ["nb", "da"])
+def test_the_rules_page_prints_cleanly(browser, site_url, code):
+    """Printed, the front page keeps its text and pictures and drops the game's controls,
+    the navigation, the header, the footer and the search."""
+    page = watched_page(browser, width=1280)
+    page.goto(f"{site_url}/{code}/")
+    page.locator(".pyramide-game .pyr-board").wait_for()
+    page.emulate_media(media="print")
+    hidden = [".pyramide-game", ".md-header", ".md-sidebar--primary", ".md-footer", ".md-search",
+              ".pyramide-replay button"]
+    for selector in hidden:
+        shown = page.evaluate(f"""[...document.querySelectorAll('{selector}')]
+            .filter(e => e.getClientRects().length > 0).length""")
+        assert shown == 0, f"{selector} is printed"
+    visible_pictures = page.evaluate("""[...document.querySelectorAll('article svg[role=img]')]
+        .filter(e => e.getClientRects().length > 0).length""")
+    assert visible_pictures >= 1
+    assert page.locator("article h2").first.is_visible()
+    pdf = page.pdf(format="A4")
+    assert pdf[:5] == b"%PDF-" and len(pdf) > 20_000
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"print-{code}.pdf").write_bytes(pdf)

@@ -323,6 +323,21 @@ def test_hint_says_a_hopeless_deal_is_lost(watched, lang):
     assert hinted_move(page) == set()
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_hint_says_when_its_search_could_not_start(watched, app, lang):
+    """Offline before the site was cached, the worker's file cannot load: the quick suggestion
+    is offered as unchecked for that reason, not as a search that grew too large."""
+    s = strings(lang)
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+    page.route("**/worker.js", lambda route: route.abort())
+    page.locator(f"{GAME} .pyr-hint").click()
+    assert wait_for_hint(page) == "unchecked"
+    legal = app.legal_moves(app.opening(WIN_DEAL))
+    quick = next(m for kind in ("king", "pair", "draw", "turn") for m in legal if m.startswith(kind))
+    assert message(page) == cap(fill(s["hint"]["unavailable"], move=said_move(s, quick)))
+    w.errors.clear()  # the refused worker file is logged by the browser, as intended here
+
+
 def test_hint_search_is_stopped_when_the_position_changes(watched):
     w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
     result = page.evaluate("""async () => {
