@@ -61,25 +61,10 @@ def phrase_pattern(phrase: str) -> re.Pattern:
 
 # ---- loading ----
 
-def _key_lines(node, prefix="") -> dict[str, int]:
-    """Line numbers of every mapping key and list item, by dotted path ('concepts.deal.forbidden.2')."""
-    lines = {}
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            path = f"{prefix}{key_node.value}"
-            lines[path] = key_node.start_mark.line + 1
-            lines.update(_key_lines(value_node, path + "."))
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            lines[f"{prefix}{i}"] = item.start_mark.line + 1
-            lines.update(_key_lines(item, f"{prefix}{i}."))
-    return lines
-
-
 def load(path: Path) -> Glossary:
     """The glossary in `path`; raises BuildError naming the file and line of anything wrong."""
     data = read_yaml(path)  # the strict loader's errors, with file and line
-    lines = _key_lines(strict_yaml.load_tree(path)[1])  # the same file again, only for line numbers
+    lines = strict_yaml.line_map(strict_yaml.load_tree(path)[1])  # the same file again, only for line numbers
 
     def refuse(key: str, problem: str):
         line = lines.get(key)

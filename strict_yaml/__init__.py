@@ -25,7 +25,8 @@ import yaml
 
 from .loader import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, Refused, compose_and_construct, shown
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "YAMLFileError", "load", "load_tree", "parse", "shown"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "YAMLFileError", "line_map", "load", "load_tree", "parse",
+           "shown"]
 
 
 class YAMLFileError(Exception):
@@ -67,3 +68,20 @@ def parse(data: bytes, path) -> tuple:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         raise YAMLFileError(path, mark.line + 1 if mark else None, f"not valid YAML ({e.problem})") from None
+
+
+def line_map(node, prefix: str = "") -> dict[str, int]:
+    """Line numbers (1-based) of every mapping key and sequence item of a tree from load_tree,
+    by dotted path ('game.3', 'final.points'): for messages that name the line."""
+    lines = {}
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            path = f"{prefix}{key_node.value}"
+            lines[path] = key_node.start_mark.line + 1
+            lines.update(line_map(value_node, path + "."))
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            path = f"{prefix}{i}"
+            lines[path] = item.start_mark.line + 1
+            lines.update(line_map(item, path + "."))
+    return lines

@@ -27,8 +27,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 import strict_yaml
 
 from .deal import DealNumberError, parse_deal_number
@@ -82,22 +80,6 @@ class Example:
         return ", ".join(parts)
 
 
-def _line_map(node, prefix="") -> dict[str, int]:
-    """Line numbers of every mapping key and sequence item, by dotted path ('game.3', 'final.points')."""
-    lines = {}
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            path = f"{prefix}{key_node.value}"
-            lines[path] = key_node.start_mark.line + 1
-            lines.update(_line_map(value_node, path + "."))
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            path = f"{prefix}{i}"
-            lines[path] = item.start_mark.line + 1
-            lines.update(_line_map(item, path + "."))
-    return lines
-
-
 def language_codes(path: Path = LANGUAGES_FILE) -> tuple[str, ...]:
     """The site's language codes ('nb', 'da'), in order; every note needs text in each."""
     try:
@@ -126,7 +108,7 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Exampl
         raise ExampleError(f"{path}: the file is empty; an example needs id, deal, game, opening, final and search")
     if not isinstance(data, dict):
         raise ExampleError(f"{path}, line 1: an example file must be a mapping of fields (id, deal, game, …)")
-    lines = _line_map(node)
+    lines = strict_yaml.line_map(node)
 
     def need(key, kind, inside=data, prefix=""):
         if key not in inside:
