@@ -16,10 +16,14 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# Debian's Chromium for the browser tests (Playwright drives it; it downloads no browser).
-browser:
-	@test -x $(CHROMIUM) || (echo "Installing Debian's chromium for the browser tests…" && \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+# A Chromium for the browser tests, which Playwright drives: one already here, else Debian's
+# (apt-get), else, where there is no apt-get (macOS…), Playwright's own download.
+browser: setup
+	@if [ -x "$(CHROMIUM)" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then :; \
+	elif command -v apt-get >/dev/null; then echo "Installing Debian's chromium for the browser tests…" && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else echo "No Chromium and no apt-get: 'playwright install chromium' downloads Playwright's own build into its cache (~/.cache/ms-playwright or ~/Library/Caches/ms-playwright)…" && \
+	  $(PY) -m playwright install chromium; fi
 
 # Debian's libcairo2 for CairoSVG, which renders the link preview pictures at build time.
 cairo: setup

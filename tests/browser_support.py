@@ -2,13 +2,14 @@
 import functools
 import http.server
 import os
+import shutil
 import threading
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("PYRAMIDE_CHROMIUM", "/usr/bin/chromium")
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -31,14 +32,30 @@ def serve(folder: Path):
         server.server_close()
 
 
+def chromium_path(playwright=None) -> str | None:
+    """The Chromium to drive: $PYRAMIDE_CHROMIUM, Debian's, one on PATH, or else the one
+    `playwright install chromium` downloaded (`make browser` does that where there is no apt-get,
+    e.g. on macOS). None when there is none at all."""
+    for candidate in (os.environ.get("PYRAMIDE_CHROMIUM"), DEBIAN_CHROMIUM,
+                      shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    if playwright is not None:
+        bundled = playwright.chromium.executable_path
+        if bundled and Path(bundled).exists():
+            return bundled
+    return None
+
+
 @contextmanager
 def chromium():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        path = chromium_path(p)
+        if path is None:
+            pytest.skip("no Chromium found: `make browser` installs Debian's, or Playwright's own where apt-get is missing")
+        browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
             yield browser
         finally:

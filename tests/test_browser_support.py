@@ -1,0 +1,44 @@
+"""Finding a Chromium: Debian's where it is, Playwright's own download where there is no apt-get."""
+from types import SimpleNamespace
+
+import browser_support
+
+
+def _nothing_installed(monkeypatch, tmp_path):
+    monkeypatch.delenv("PYRAMIDE_CHROMIUM", raising=False)
+    monkeypatch.setattr(browser_support, "DEBIAN_CHROMIUM", str(tmp_path / "no-such-chromium"))
+    monkeypatch.setattr(browser_support.shutil, "which", lambda name: None)
+
+
+def _playwright_with(path):
+    return SimpleNamespace(chromium=SimpleNamespace(executable_path=str(path)))
+
+
+def test_the_variable_wins_over_debian(monkeypatch, tmp_path):
+    own = tmp_path / "chrome"
+    own.touch()
+    monkeypatch.setenv("PYRAMIDE_CHROMIUM", str(own))
+    assert browser_support.chromium_path() == str(own)
+
+
+def test_without_any_system_chromium_playwrights_own_download_is_used(monkeypatch, tmp_path):
+    _nothing_installed(monkeypatch, tmp_path)
+    bundled = tmp_path / "ms-playwright" / "chrome"
+    bundled.parent.mkdir()
+    bundled.touch()
+    assert browser_support.chromium_path(_playwright_with(bundled)) == str(bundled)
+
+
+def test_with_no_chromium_at_all_there_is_none(monkeypatch, tmp_path):
+    _nothing_installed(monkeypatch, tmp_path)
+    assert browser_support.chromium_path(_playwright_with(tmp_path / "not-downloaded")) is None
+    assert browser_support.chromium_path() is None
+
+
+def test_a_chromium_on_the_path_is_found(monkeypatch, tmp_path):
+    _nothing_installed(monkeypatch, tmp_path)
+    on_path = tmp_path / "bin" / "chromium"
+    on_path.parent.mkdir()
+    on_path.touch()
+    monkeypatch.setattr(browser_support.shutil, "which", lambda name: str(on_path) if name == "chromium" else None)
+    assert browser_support.chromium_path() == str(on_path)
