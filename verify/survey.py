@@ -1,14 +1,14 @@
 """The survey of random deals: for every deal number of a range, can it be won?
 
-`python -m verify survey --deals 1-10000 [--variant V] [--json]`
+`python -m verify survey --deals 1-10000 [--variant V] [--json] [--scheduler ADDRESS]`
 
 The question is a pure function of (deal number, rules), mapped over the range in chunks by a
-pool of worker processes (all cores by default). Each worker keeps one Node process running
-verify/survey_worker.mjs, which asks the app's decider (app/decider.js). Nothing it says is
-trusted: in the worker, every winning game is replayed in the independent engine
-(verify/rules.py, or the variant replayer of verify/decider.py), and every "lost" is decided
-again by the independent decider (verify/decider.py) — all of them by default, or a sample. Any
-disagreement stops the survey and names the deal.
+pool of worker processes (all cores by default) or by a Dask cluster (verify/cluster.py). Each
+worker keeps one Node process running verify/survey_worker.mjs, which asks the app's decider
+(app/decider.js). Nothing it says is trusted: in the worker, every winning game is replayed in
+the independent engine (verify/rules.py, or the variant replayer of verify/decider.py), and
+every "lost" is decided again by the independent decider (verify/decider.py) — all of them by
+default, or a sample. Any disagreement stops the survey and names the deal.
 
 Cache: build/survey-cache/<variant>-<key>/, where the key hashes the rules options and every
 file that makes or checks a result (engine, both deciders, the independent engine), so an
@@ -73,6 +73,10 @@ class SurveyDisagreement(Exception):
 
 class SurveyIncomplete(Exception):
     """The cache does not hold every deal asked for: run the survey first."""
+
+
+class ClusterError(Exception):
+    """The Dask cluster of `--scheduler` cannot be reached or cannot finish a task (verify/cluster.py)."""
 
 
 # ---------------------------------------------------------------- ranges, keys, cache
@@ -621,6 +625,9 @@ def add_survey_parser(subparsers) -> None:
                    help="card sets per deal before the app's decider gives up (undecided)")
     p.add_argument("--chunk", type=whole_number(1, MAX_CHUNK), default=DEFAULT_CHUNK,
                    help="deals per task and per cache file")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run the chunks on the Dask cluster of this scheduler, e.g. tcp://127.0.0.1:8786 "
+                        "(Dask comes with: pip install -e '.[cluster]')")
     p.add_argument("--cache", default=None, help=f"cache directory (default {CACHE_ROOT.relative_to(ROOT)})")
     p.add_argument("--recompute", action="store_true", help="forget this variant's cached results first")
     p.add_argument("--json", action="store_true")
@@ -638,7 +645,10 @@ def cmd_survey(args, app=None) -> int:
         cache_root = Path(args.cache) if args.cache else None
         if cache_root is not None and cache_root.exists() and not cache_root.is_dir():
             raise ValueError(f"--cache {cache_root}: is a file, not a folder")
-    except ValueError as e:
+        if args.scheduler is not None and args.jobs is not None:
+            raise ValueError("--jobs counts local processes; with --scheduler the cluster's workers do the work")
+        pool = _cluster_pool(args.scheduler, not args.quiet) if args.scheduler is not None else None
+    except (ValueError, ClusterError) as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_INPUT
     # --json lists every deal: into a temporary file window by window, so memory stays bounded.
@@ -646,8 +656,11 @@ def cmd_survey(args, app=None) -> int:
     try:
         survey = run_survey(first, last, args.variant, jobs=args.jobs, check_share=args.check_share,
                             max_nodes=args.max_nodes, chunk=args.chunk, cache_root=cache_root,
-                            progress=not args.quiet, recompute=args.recompute, keep=False,
+                            progress=not args.quiet, recompute=args.recompute, keep=False, pool=pool,
                             on_window=(lambda records: _list_results(listing, records)) if listing else None)
+    except ClusterError as e:
+        print(f"error: {e}; finished chunks are kept in the cache, run the same command to resume", file=sys.stderr)
+        return EXIT_INPUT
     except SurveyDisagreement as e:
         print(f"error: the app and the independent side disagree — {e}", file=sys.stderr)
         return EXIT_DISAGREE
@@ -658,6 +671,9 @@ def cmd_survey(args, app=None) -> int:
     except OSError as e:
         print(f"error: the survey cache: {e.strerror} ({shown(str(e.filename))})", file=sys.stderr)
         return EXIT_INPUT
+    finally:
+        if pool is not None:
+            pool.close()
     if listing:
         with listing:
             _print_json(survey, listing)
@@ -673,6 +689,18 @@ def cmd_survey(args, app=None) -> int:
     print(f"  checked:    every winning game replayed in the independent engine ({s['replayed']:,})")
     print(f"  time:       {survey.seconds:.1f} s")
     return 0
+
+
+def _cluster_pool(address: str, progress: bool):
+    """cluster.DaskPool on the scheduler at `address`; ClusterError when Dask is not installed or
+    nothing answers there."""
+    try:
+        from . import cluster  # here: Dask is an optional extra, and a second to import
+    except ModuleNotFoundError as e:
+        if e.name not in ("dask", "distributed"):
+            raise
+        raise ClusterError("--scheduler needs Dask, which is not installed: pip install -e '.[cluster]'") from None
+    return cluster.open_pool(address, progress)
 
 
 def _list_results(listing, records: dict[int, dict]) -> None:
