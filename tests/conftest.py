@@ -13,12 +13,9 @@ def app():
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
     """The real site, built once: (site folder, languages → page names)."""
-    from site_build import ROOT, build_site, ensure_bundle
+    from site_build import ROOT, shared_site
 
-    ensure_bundle()
-    dest = tmp_path_factory.mktemp("site") / "site"
-    r = build_site(dest)
-    assert r.returncode == 0, r.stderr
+    dest = shared_site()
     languages = {p.name: sorted(x.name for x in (p / "pages").glob("*.md"))
                  for p in (ROOT / "docs").iterdir() if (p / "pages").is_dir()}
     return dest, languages
