@@ -15,11 +15,12 @@ GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_deals.json").read_
 
 
 def random_game(rng: random.Random, n: int):
-    """Random legal moves (turns included) with some undo steps; returns (moves, expected steps)."""
+    """Random legal moves (turns included) with some undo steps; returns (moves, expected steps).
+    Each position's legal moves are worked out once, for the choice and for the comparison."""
     game = rules.Game(n)
     moves, steps = [], []
+    legal = rules.legal_moves(game.position)
     while len(moves) < 150:
-        legal = game.legal_moves()
         if game.history[1:] and (not legal or rng.random() < 0.05):
             game.undo()
             moves.append("undo")
@@ -32,7 +33,8 @@ def random_game(rng: random.Random, n: int):
             game.play(pick)
             moves.append(rules.format_move(pick))
         pos = game.position
-        steps.append({"position": rules.to_json(pos), "legal": sorted(map(rules.format_move, rules.legal_moves(pos)))})
+        legal = rules.legal_moves(pos)
+        steps.append({"position": rules.to_json(pos), "legal": sorted(map(rules.format_move, legal))})
     return moves, steps
 
 
@@ -42,10 +44,16 @@ def test_golden_deals_in_both_engines(app, n):
     assert deal.layout_json(deal.deal(int(n)), int(n)) == GOLDEN[n]
 
 
-def test_random_games_agree_move_by_move(app):
-    rng = random.Random(20261129)
+# The games in parts, each with its own seed, so that pytest-xdist can spread them over cores.
+PARTS = 8
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_random_games_agree_move_by_move(app, part):
+    rng = random.Random(20261129 + part)
+    games = GAMES // PARTS + (part < GAMES % PARTS)
     compared = 0
-    for _ in range(GAMES):
+    for _ in range(games):
         n = rng.randint(1, deal.MAX_DEAL if hasattr(deal, "MAX_DEAL") else 4294967295)
         assert app.opening(n) == rules.to_json(rules.opening(n)), f"deal {n}: openings differ"
         assert sorted(app.legal_moves(app.opening(n))) == sorted(map(rules.format_move, rules.legal_moves(rules.opening(n))))
@@ -56,4 +64,4 @@ def test_random_games_agree_move_by_move(app):
             assert g["position"] == e["position"], f"deal {n}, after move {i + 1} ({moves[i]}): positions differ"
             assert sorted(g["legal"]) == e["legal"], f"deal {n}, after move {i + 1} ({moves[i]}): legal moves differ"
             compared += 1
-    assert compared > GAMES * 20  # the games really went somewhere
+    assert compared > games * 20  # the games really went somewhere
