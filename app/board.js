@@ -7,6 +7,7 @@
 import { compile, freeMask, rowAndPlace, PYRAMID_CARDS, ROWS } from './engine.js';
 
 // ---------------------------------------------------------------- words
+const SUIT_SYMBOLS = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' }; // ♠ ♥ ♦ ♣
 /** Text helpers for one language: card names, move descriptions, {placeholder} filling. */
 export function makeWords(strings) {
   const fill = (template, vars = {}) =>
@@ -15,6 +16,8 @@ export function makeWords(strings) {
   const card = (code) => `${strings.suits[code[1]]} ${strings.ranks[code[0]]}`;
   const labels = strings.card_labels || {};
   const label = (code) => labels[code[0]] || (code[0] === 'T' ? '10' : code[0]);
+  // Exactly what the card face shows, "10♠": an accessible name starts with it (WCAG 2.5.3).
+  const shown = (code) => label(code) + SUIT_SYMBOLS[code[1]];
   // A move in notation, described with the templates of one group ("moves" or "done").
   const move = (notation, group = strings.moves, vars = {}) => {
     const [kind, a, b] = notation.split(' ');
@@ -22,7 +25,7 @@ export function makeWords(strings) {
     if (kind === 'king') return fill(group.king, { ...vars, card: card(a) });
     return fill(group[kind], vars);
   };
-  return { strings, fill, cap, card, label, move };
+  return { strings, fill, cap, card, label, shown, move };
 }
 
 // ---------------------------------------------------------------- the site's card pictures
@@ -99,22 +102,83 @@ function placeAt(el, [x, y], z) {
   });
 }
 
-// Where a place is, for arrow keys: the middle of the part one can see.
-function centreOf(key) {
-  if (key === 'stock') return [STOCK_XY[0] + CARD_W / 2, STOCK_XY[1] + CARD_H / 2];
-  if (key === 'waste') return [WASTE_XY[0] + CARD_W / 2, WASTE_XY[1] + CARD_H / 2];
-  const k = Number(key.slice(1));
-  const [x, y] = pyramidXY(k);
-  return [x + CARD_W / 2, y + (rowAndPlace(k).row === ROWS ? CARD_H / 2 : ROW_STEP / 2)];
+// ---------------------------------------------------------------- the keyboard model
+// The board is read in rows from the top, as it lies. The first row is the stock, the
+// pyramid's top card and the waste, side by side; then the pyramid's rows 2–7. Only places
+// that hold something are stops; the stock and the waste always are (their buttons draw, turn
+// back or take the waste top). docs/<lang>/game.json board.help tells the player the same:
+//   Left/Right  the previous/next stop in reading order, past a row's end into the next row;
+//   Up/Down     the nearest row above/below that has a stop, at the stop nearest across;
+//   Home/End    the stock/the waste.
+// After a removal, focus goes to the nearest stop in the same row, else in the nearest row
+// above (the cards a removal frees lie above it), else below.
+
+const PILE_ROW = 1; // the stock and the waste lie level with the pyramid's top card
+
+// Where a place is across the board, in board units (the middle of its card).
+function acrossOf(key) {
+  if (key === 'stock') return STOCK_XY[0] + CARD_W / 2;
+  if (key === 'waste') return WASTE_XY[0] + CARD_W / 2;
+  return pyramidXY(Number(key.slice(1)))[0] + CARD_W / 2;
 }
 
-const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const rowOf = (key) => (key === 'stock' || key === 'waste' ? PILE_ROW : rowAndPlace(Number(key.slice(1))).row);
+
+// The stops of row r (1–7), left to right.
+function stopsInRow(present, r) {
+  const first = (r * (r - 1)) / 2; // index of the row's first pyramid card
+  const keys = [];
+  for (let c = 0; c < r; c++) keys.push(`p${first + c}`);
+  const row = r === PILE_ROW ? ['stock', ...keys, 'waste'] : keys;
+  return row.filter((key) => present.has(key));
+}
+
+function nearestAcross(keys, x) {
+  let best = null;
+  for (const key of keys) if (best === null || Math.abs(acrossOf(key) - x) < Math.abs(acrossOf(best) - x)) best = key;
+  return best;
+}
+
+/** The stop a key leads to from `from` (a stop), or null when there is none that way. */
+export function stepFrom(present, from, key) {
+  if (key === 'Home') return 'stock';
+  if (key === 'End') return 'waste';
+  const rows = [];
+  for (let r = 1; r <= ROWS; r++) rows.push(stopsInRow(present, r));
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    const order = rows.flat();
+    return order[order.indexOf(from) + (key === 'ArrowRight' ? 1 : -1)] || null;
+  }
+  const down = key === 'ArrowDown' ? 1 : -1;
+  for (let r = rowOf(from) + down; r >= 1 && r <= ROWS; r += down) {
+    if (rows[r - 1].length) return nearestAcross(rows[r - 1], acrossOf(from));
+  }
+  return null;
+}
+
+/** Where focus goes when the place `gone` no longer holds anything (see the model above). */
+export function neighbourOf(present, gone) {
+  const r0 = rowOf(gone);
+  const x = acrossOf(gone);
+  const order = [r0];
+  for (let r = r0 - 1; r >= 1; r--) order.push(r);
+  for (let r = r0 + 1; r <= ROWS; r++) order.push(r);
+  for (const r of order) {
+    const stops = stopsInRow(present, r);
+    if (stops.length) return nearestAcross(stops, x);
+  }
+  return 'stock';
+}
+
+const MOVE_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+const REFUSED_MS = 1200; // how long a refused card keeps its red frame (the shake takes .4 s)
 
 // ---------------------------------------------------------------- the board
 /**
  * Builds the board inside `host`. interactive: places are buttons that call
  * onActivate(key) on click, Enter or Space (keys: 'p0'…'p27', 'stock', 'waste');
  * otherwise a read-only picture (role img) for the replay.
+ * Returns {el, render(position, view), focus(key), refuse(keys), current}.
  */
 export function createBoard(host, words, { interactive = true, onActivate = () => {} } = {}) {
   const s = words.strings;
@@ -163,14 +227,33 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   const wasteInfo = label('pile-info', PAD + CARD_H + 38, 'right');
   stockName.textContent = s.board.stock;
   wasteName.textContent = s.board.waste;
+
+  // Frames drawn above every card, so that they are seen whole even round a covered card:
+  // the focus ring, and the red frame of a refused card.
+  const frame = (cls) => {
+    const div = document.createElement('div');
+    div.className = cls;
+    div.setAttribute('aria-hidden', 'true');
+    div.hidden = true;
+    el.append(div);
+    return div;
+  };
+  const ring = interactive ? frame('pyr-overlay pyr-focus-ring') : null;
+  const frameOver = (div, slot) => {
+    for (const side of ['left', 'top', 'width', 'height']) div.style[side] = slot.style[side];
+    div.classList.toggle('is-lifted', slot.classList.contains('is-selected'));
+    div.hidden = false;
+  };
   host.append(el);
 
   let current = 'p27'; // the roving tab stop: the one place Tab lands on
   let present = new Set();
+  const refusing = new Map(); // key → {frame, timer} while a refusal is shown
 
   function setSlot(key, markup, classes, aria) {
     const slot = slots.get(key);
     if (slot.markup !== markup) { slot.el.innerHTML = markup; slot.markup = markup; }
+    if (refusing.has(key)) classes = [...classes, 'is-refused'];
     slot.el.className = ['pyr-slot', ...classes].join(' ');
     if (interactive) {
       slot.el.setAttribute('aria-label', aria.label);
@@ -200,7 +283,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       if (code) {
         present.add(key);
         const isFree = ((free >> k) & 1) === 1;
-        const parts = [words.fill(s.aria.card, { card: words.card(code), row }), isFree ? s.aria.free : s.aria.covered];
+        const parts = [words.fill(s.aria.card, { shown: words.shown(code), card: words.card(code), row }),
+          isFree ? s.aria.free : s.aria.covered];
         if (hinted.has(key)) parts.push(s.aria.hinted);
         setSlot(key, svgBox(cardSvg(code, words.label(code), { free: isFree })),
           ['has-card', isFree ? 'is-free' : 'is-covered', selected === key ? 'is-selected' : '', hinted.has(key) ? 'is-hinted' : ''].filter(Boolean),
@@ -214,7 +298,17 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     }
     renderPiles(position, { selected, hinted, ghosts, before: view.before });
     if (!interactive) el.setAttribute('aria-label', describe(position, view.before, ghosts));
-    else if (slots.get(current)) setTabStop(current);
+    else keepFocus();
+  }
+
+  // Focus and the tab stop never stay on a place that was emptied: they go to its neighbour.
+  function keepFocus() {
+    const active = document.activeElement;
+    const focused = active && el.contains(active) ? active.dataset.key : null;
+    if (!present.has(current)) current = neighbourOf(present, current);
+    if (focused && !present.has(focused)) focus(neighbourOf(present, focused));
+    else setTabStop(current);
+    showRing();
   }
 
   function renderPiles(position, { selected, hinted, ghosts, before }) {
@@ -234,7 +328,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
 
     const top = position.waste[position.waste.length - 1];
     if (top) {
-      const parts = [words.fill(s.aria.waste, { card: words.card(top), count: position.waste.length })];
+      const parts = [wasteTopName(top, position.waste.length)];
       if (hinted.has('waste')) parts.push(s.aria.hinted);
       setSlot('waste', svgBox(cardSvg(top, words.label(top))),
         ['has-card', selected === 'waste' ? 'is-selected' : '', hinted.has('waste') ? 'is-hinted' : ''].filter(Boolean),
@@ -253,6 +347,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     }
   }
 
+  const wasteTopName = (top, count) => words.fill(s.aria.waste, { shown: words.shown(top), card: words.card(top), count });
+
   // A text picture of the position, for the read-only board: row by row, like the pictures' <desc>.
   function describe(position, before, ghosts) {
     const free = freeMask(compile(position).pyr);
@@ -269,7 +365,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     }
     const top = position.waste[position.waste.length - 1];
     rows.push(`${words.cap(s.board.stock)}: ${words.fill(s.board.cards, { count: position.stock.length })}.`);
-    rows.push(top ? `${words.fill(s.aria.waste, { card: words.card(top), count: position.waste.length })}.` : `${s.aria.waste_empty}.`);
+    rows.push(top ? `${wasteTopName(top, position.waste.length)}.` : `${s.aria.waste_empty}.`);
     return rows.join(' ');
   }
 
@@ -284,21 +380,35 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     slots.get(key).el.focus();
   }
 
-  // Arrow keys: the nearest place that still holds something, in that direction; a place
-  // further off to the side counts double, so rows are followed before jumping across.
-  function move(fromKey, [dx, dy]) {
-    const [x0, y0] = centreOf(fromKey);
-    let best = null, bestScore = Infinity;
-    for (const key of present) {
-      if (key === fromKey) continue;
-      const [x, y] = centreOf(key);
-      const along = (x - x0) * dx + (y - y0) * dy;
-      if (along <= 1) continue;
-      const across = Math.abs(dx ? y - y0 : x - x0);
-      const score = along + 2 * across;
-      if (score < bestScore) { best = key; bestScore = score; }
+  // The focus ring is drawn over the board only while a place has keyboard focus.
+  function showRing() {
+    if (!ring) return;
+    const active = document.activeElement;
+    const slot = active && el.contains(active) ? active.closest('.pyr-slot') : null;
+    if (slot && slot.matches(':focus-visible')) frameOver(ring, slot);
+    else ring.hidden = true;
+  }
+
+  /** Shows that a move with these places was refused: a red frame, and a short shake unless
+   * the reader asked for reduced motion (game.css). keys: 'p0'…'p27', 'stock', 'waste'. */
+  function refuse(keys) {
+    for (const key of keys) {
+      const slot = slots.get(key);
+      if (!slot) continue;
+      const old = refusing.get(key);
+      if (old) { clearTimeout(old.timer); old.frame.remove(); }
+      slot.el.classList.remove('is-refused');
+      void slot.el.offsetWidth; // restart the shake when the same card is refused again
+      slot.el.classList.add('is-refused');
+      const div = frame('pyr-overlay pyr-refused');
+      frameOver(div, slot.el);
+      const timer = setTimeout(() => {
+        div.remove();
+        refusing.delete(key);
+        slot.el.classList.remove('is-refused');
+      }, REFUSED_MS);
+      refusing.set(key, { frame: div, timer });
     }
-    return best;
   }
 
   if (interactive) {
@@ -309,18 +419,20 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       onActivate(slot.dataset.key);
     });
     el.addEventListener('keydown', (event) => {
-      const step = ARROWS[event.key];
       const slot = event.target.closest('.pyr-slot');
-      if (!step || !slot || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (!MOVE_KEYS.has(event.key) || !slot || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       event.preventDefault();
-      const next = move(slot.dataset.key, step);
+      const from = present.has(slot.dataset.key) ? slot.dataset.key : neighbourOf(present, slot.dataset.key);
+      const next = stepFrom(present, from, event.key);
       if (next) focus(next);
     });
     el.addEventListener('focusin', (event) => {
       const slot = event.target.closest('.pyr-slot');
       if (slot) setTabStop(slot.dataset.key);
+      showRing();
     });
+    el.addEventListener('focusout', showRing);
   }
 
-  return { el, render, focus, get current() { return current; } };
+  return { el, render, focus, refuse, get current() { return current; } };
 }

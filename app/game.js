@@ -8,8 +8,10 @@ import {
   cardValue, compile, freeMask, ROWS, KING_VALUE, TARGET_SUM, TURNS_ALLOWED, MAX_DEAL, MIN_DEAL,
 } from './engine.js';
 import { createBoard, makeWords } from './board.js';
-import { HintSearch, quickSuggestion } from './hint.js';
-import { loadGame, saveGame, clearGame } from './storage.js';
+import { HintSearch, KnownDeals, quickSuggestion } from './hint.js';
+import {
+  migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, tabDeal, setTabDeal, gameOfKey, MAX_UNDO,
+} from './storage.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const DEAL_LINK = /^#deal=(.*)$/;
@@ -50,14 +52,19 @@ function numberFormat(lang) {
   }
 }
 
+// Play state beyond the engine's game: `undoSteps` are the steps Undo takes back once the
+// moves are all taken back, newest last: {moves} (a Restart set them aside) or {deal} (New game
+// came from that deal). They are saved with the deal's game (app/storage.js), so a reload keeps them.
 class Game {
-  constructor(container, words, pool) {
+  constructor(container, words, pool, known) {
     this.container = container;
     this.words = words;
     this.s = words.strings;
     this.numbers = numberFormat(this.s.lang || container.lang);
     this.pool = pool;
+    this.known = known; // what the survey decided about deals from the start
     this.game = null;
+    this.undoSteps = [];
     this.selected = null; // key of the chosen card: 'p0'…'p27' or 'waste'
     this.hinted = new Set();
     this.hints = new HintSearch(WORKER_URL);
@@ -71,14 +78,21 @@ class Game {
     container.querySelectorAll('noscript').forEach((n) => n.remove());
     const status = element('p', 'pyr-status');
     this.score = element('span', 'pyr-score');
-    this.dealLink = element('a', 'pyr-deal');
-    this.dealLink.title = s.board.deal_link_title;
-    status.append(this.score, this.dealLink);
+    // The deal number copies the deal's link: a button, since it acts and goes nowhere.
+    this.dealButton = element('button', 'pyr-deal');
+    this.dealButton.type = 'button';
+    this.dealButton.title = s.board.deal_link_title;
+    this.dealButton.addEventListener('click', () => this.copyLink());
+    status.append(this.score, this.dealButton);
 
-    const help = element('p', 'pyr-help', s.board.help);
-    help.id = `pyr-help-${Math.random().toString(36).slice(2, 8)}`;
+    // The keys, folded under a short title: long on a phone, yet the board's description
+    // (read from the paragraph, open or not) gives them whole to a screen reader.
+    const help = element('details', 'pyr-help');
+    const helpText = element('p', '', s.board.help);
+    helpText.id = `pyr-help-${Math.random().toString(36).slice(2, 8)}`;
+    help.append(element('summary', '', s.board.help_title), helpText);
     this.board = createBoard(container, this.words, { onActivate: (key) => this.activate(key) });
-    this.board.el.setAttribute('aria-describedby', help.id);
+    this.board.el.setAttribute('aria-describedby', helpText.id);
 
     this.message = element('p', 'pyr-message');
     this.message.setAttribute('role', 'status');
@@ -104,6 +118,7 @@ class Game {
       const link = this.dealFromHash();
       if (link !== null) this.openLink(link);
     });
+    window.addEventListener('storage', (event) => this.changedElsewhere(event));
   }
 
   key(event) {
@@ -139,34 +154,57 @@ class Game {
     const pos = this.position;
     this.board.render(pos, { selected: this.selected, hinted: this.hinted });
     this.score.textContent = this.words.fill(this.s.board.status, { moves: this.num(pos.moves), points: this.num(pos.points) });
-    this.dealLink.textContent = this.words.fill(this.s.board.deal, { deal: this.game.deal });
-    this.dealLink.href = `#deal=${this.game.deal}`;
-    this.undoButton.setAttribute('aria-disabled', String(this.game.moves.length === 0));
+    this.dealButton.textContent = this.words.fill(this.s.board.deal, { deal: this.game.deal });
+    this.undoButton.setAttribute('aria-disabled', String(!this.canUndo()));
     this.container.dataset.status = pos.status;
   }
 
   // A new game object (start, restart, undo, a move): drop the selection and any running hint.
-  setGame(game) {
+  // `steps` are its undo steps (see the class comment); the same deal keeps its own by default.
+  // `save: false` when the game is as saved already (opened, or changed by another tab).
+  setGame(game, steps = this.undoSteps, { save = true } = {}) {
     this.game = game;
+    this.undoSteps = steps.slice(-MAX_UNDO);
     this.selected = null;
     this.clearHint();
-    saveGame(game.deal, game.moves);
+    if (save) saveGame(game.deal, game.moves, this.undoSteps);
+    setTabDeal(game.deal);
     this.render();
+  }
+
+  canUndo() {
+    return this.game.moves.length > 0 || this.undoSteps.length > 0;
+  }
+
+  // Opens a deal: its saved game when there is one, else its opening; opening writes nothing.
+  // True when a game with moves was restored (only then is the player welcomed back).
+  openDeal(deal) {
+    const saved = this.restore(deal);
+    this.setGame(saved ? saved.game : newGame(deal), saved ? saved.undo : [], { save: false });
+    return !!saved && saved.game.moves.length > 0;
   }
 
   // ------------------------------------------------------------ starting
   start() {
+    migrate();
     const link = this.dealFromHash();
     if (link !== null) return this.openLink(link);
-    const saved = this.restore();
-    if (saved) {
-      this.setGame(saved);
+    const resumed = this.resume();
+    if (resumed === 'restored') {
       this.say(this.s.messages.restored);
       this.announceEnd();
     } else {
-      this.setGame(newGame(this.randomDeal()));
+      if (!resumed) this.setGame(newGame(this.randomDeal()), []);
       this.say(this.words.fill(this.s.messages.ready, { target: this.num(TARGET_SUM) }));
     }
+  }
+
+  // This tab's deal (kept across reloads), else the last played one: 'restored' (with moves),
+  // 'opened' (at its start), or null when there is none to go back to.
+  resume() {
+    const deal = tabDeal() ?? lastPlayedDeal();
+    if (deal === null) return null;
+    return this.openDeal(deal) ? 'restored' : 'opened';
   }
 
   dealFromHash() {
@@ -179,39 +217,69 @@ class Game {
     }
   }
 
-  // A deal link: any deal number, in the pool or not; progress saved for that deal is kept.
+  // A deal link: any deal number, in the pool or not; that deal's saved game is resumed, and no
+  // other deal's is touched. A malformed link changes nothing: the current game goes on (or the
+  // tab's or last played one, when the page has just opened).
   openLink(value) {
+    const { s, words } = this;
     let deal;
     try {
       deal = parseDealNumber(value);
     } catch {
       this.clearHash();
-      this.setGame(newGame(this.randomDeal()));
-      this.say(this.words.fill(this.s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) }), 'refused');
+      const going = this.game || this.resume();
+      if (!going) this.setGame(newGame(this.randomDeal()), []);
+      const next = going ? words.fill(s.messages.bad_deal_kept, { deal: this.game.deal }) : s.messages.bad_deal_new;
+      this.say(`${words.fill(s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) })} ${next}`, 'refused');
       return;
     }
     if (this.game && this.game.deal === deal) return;
-    const saved = this.restore(deal);
-    this.setGame(saved || newGame(deal));
-    this.say(this.words.fill(saved ? this.s.messages.restored : this.s.messages.from_link, { deal }));
-    if (saved) this.announceEnd();
+    const restored = this.openDeal(deal);
+    let text = words.cap(words.fill(restored ? s.messages.restored : s.messages.from_link, { deal }));
+    // Known lost from the start (the survey): said at once, so nobody plays it unawares.
+    if (this.known.result(deal) === 'lost') text += ` ${s.messages.lost_deal}`;
+    this.say(text);
+    if (restored) this.announceEnd();
   }
 
-  // The saved game, replayed move by move through the engine; anything unusable is dropped.
-  restore(onlyDeal = null) {
-    const data = loadGame();
-    if (!data || (onlyDeal !== null && data.deal !== onlyDeal)) return null;
+  // A deal's saved game, replayed move by move through the engine ({game, undo}); a game that
+  // does not replay is dropped (only that deal's).
+  restore(deal) {
+    const data = loadGame(deal);
+    if (!data) return null;
     try {
-      return replay(data.deal, data.moves);
+      return { game: replay(deal, data.moves), undo: data.undo };
     } catch {
-      clearGame();
+      forgetGame(deal);
       return null;
     }
   }
 
+  // Another tab saved this tab's deal (the `storage` event fires only in the other tabs): the
+  // last write wins, and this tab shows it rather than overwrite it with its older game later.
+  changedElsewhere(event) {
+    const changed = gameOfKey(event.key, event.newValue);
+    if (!changed || !this.game || changed[0] !== this.game.deal) return;
+    const [deal, data] = changed;
+    const moves = data ? data.moves : [];
+    const undo = data ? data.undo : [];
+    if (JSON.stringify([moves, undo]) === JSON.stringify([this.game.moves, this.undoSteps])) return;
+    let game;
+    try {
+      game = replay(deal, moves);
+    } catch {
+      return; // not a game this engine can replay: keep ours
+    }
+    this.setGame(game, undo, { save: false });
+    this.say(this.words.fill(this.s.messages.other_tab, { deal }));
+    this.announceEnd();
+  }
+
+  // New game's deal: one of the pool, not the current one, preferably one with no saved game.
   randomDeal() {
     const others = this.pool.filter((n) => !this.game || n !== this.game.deal);
-    const choices = others.length ? others : this.pool;
+    const unplayed = others.filter((n) => !loadGame(n));
+    const choices = unplayed.length ? unplayed : others.length ? others : this.pool;
     if (!choices.length) return 1 + Math.floor(Math.random() * MAX_DEAL); // no pool given
     return choices[Math.floor(Math.random() * choices.length)];
   }
@@ -258,7 +326,10 @@ class Game {
       this.selected = null;
       return this.play(`pair ${first} ${code}`);
     }
-    if (!this.isAvailable(key)) return this.refuse('free.covered', { card: this.words.card(code) });
+    if (!this.isAvailable(key)) {
+      this.board.refuse([key]);
+      return this.refuse('free.covered', { card: this.words.card(code) });
+    }
     this.selected = key;
     this.render();
     this.say(this.words.fill(this.s.messages.selected, { card: this.words.card(code), target: this.num(TARGET_SUM) }));
@@ -279,6 +350,7 @@ class Game {
     } catch (error) {
       if (!(error instanceof RuleError)) throw error;
       this.render();
+      this.board.refuse(move.split(' ').slice(1).map((code) => this.keyOf(code)).filter(Boolean)); // a cue on the cards
       return this.refuse(error.rule, this.refusalDetails(move));
     }
     this.setGame(game);
@@ -324,21 +396,65 @@ class Game {
     this.say(this.words.fill(template, details), 'refused');
   }
 
+  // Undo takes back the last move; at the deal's start, the last Restart or New game.
   undo() {
-    if (this.game.moves.length === 0) return this.refuse('moves.undo');
-    this.setGame(undoMove(this.game));
-    this.say(this.s.messages.undone);
+    const { s, words } = this;
+    if (this.game.moves.length > 0) {
+      this.setGame(undoMove(this.game));
+      return this.say(s.messages.undone);
+    }
+    const step = this.undoSteps[this.undoSteps.length - 1];
+    if (!step) return this.refuse('moves.undo');
+    const rest = this.undoSteps.slice(0, -1);
+    if (step.moves) { // a Restart: the game as it was before it
+      let game;
+      try {
+        game = replay(this.game.deal, step.moves);
+      } catch { // saved by another version of the rules: nothing to go back to
+        this.setGame(this.game, rest);
+        return this.refuse('moves.undo');
+      }
+      this.setGame(game, rest);
+      this.say(s.messages.restart_undone);
+    } else { // a New game: back to the deal it came from, with its own saved game
+      saveGame(this.game.deal, this.game.moves, rest);
+      this.clearHash();
+      this.openDeal(step.deal);
+      this.say(words.fill(s.messages.new_game_undone, { deal: step.deal }));
+    }
+    this.announceEnd();
   }
 
   restart() {
-    this.setGame(newGame(this.game.deal));
+    // The moves are set aside as a step Undo takes back; at the start there is nothing to keep.
+    const steps = this.game.moves.length ? [...this.undoSteps, { moves: this.game.moves }] : this.undoSteps;
+    this.setGame(newGame(this.game.deal), steps);
     this.say(this.words.fill(this.s.messages.restarted, { deal: this.game.deal }));
   }
 
   newRandomGame() {
     this.clearHash();
-    this.setGame(newGame(this.randomDeal()));
-    this.say(this.words.fill(this.s.messages.new_game, { deal: this.game.deal }));
+    const from = this.game.deal;
+    const deal = this.randomDeal();
+    if (deal === from) return this.restart(); // a pool of one deal: the same game, from its start
+    // The new deal starts fresh; a game saved for it earlier is set aside, not lost (Undo).
+    const saved = this.restore(deal);
+    const steps = saved ? [...saved.undo, ...(saved.game.moves.length ? [{ moves: saved.game.moves }] : [])] : [];
+    this.setGame(newGame(deal), [...steps, { deal: from }]);
+    this.say(this.words.fill(this.s.messages.new_game, { deal }));
+  }
+
+  // Copies the deal's full link; where the clipboard is refused, the message shows the link.
+  copyLink() {
+    const { s, words } = this;
+    const deal = this.game.deal;
+    const link = `${window.location.href.split('#')[0]}#deal=${deal}`;
+    const shown = () => this.say(words.fill(s.messages.link_shown, { deal, link }));
+    try {
+      navigator.clipboard.writeText(link).then(() => this.say(words.fill(s.messages.link_copied, { deal })), shown);
+    } catch { // no clipboard here (an insecure page, an old browser)
+      shown();
+    }
   }
 
   // ------------------------------------------------------------ hint
@@ -346,10 +462,12 @@ class Game {
     const pos = this.position;
     const { s, words } = this;
     if (pos.status === 'won') return this.say(s.hint.won);
+    // "Undo some moves" only when there are moves to undo: at the start, a lost deal is lost as dealt.
+    const lost = this.game.moves.length ? s.hint.lost : s.hint.lost_from_start;
     const quick = quickSuggestion(pos);
-    if (!quick) { // stuck: nothing to search
-      this.setHint(null, 'lost');
-      return this.say(s.hint.lost, 'stuck');
+    if (!quick || (!this.game.moves.length && this.known.result(this.game.deal) === 'lost')) {
+      this.setHint(null, 'lost'); // stuck, or known lost from the start: nothing to search
+      return this.say(lost, 'stuck');
     }
     this.setHint(quick, 'searching');
     this.say(words.fill(s.hint.searching, { move: words.move(quick) }));
@@ -359,7 +477,7 @@ class Game {
         this.say(words.fill(s.hint.checked, { move: words.move(answer.move) }));
       } else if (answer.result === 'lost') {
         this.setHint(null, 'lost');
-        this.say(s.hint.lost, 'stuck');
+        this.say(lost, 'stuck');
       } else {
         // Say why it is unchecked: a search that gave up is not a search that never started.
         const why = answer.result === 'unavailable' ? s.hint.unavailable : s.hint.unchecked;
@@ -389,7 +507,7 @@ function mount(container) {
   if (!strings) return; // nothing to say things with: leave the <noscript>-less page as it is
   container.dataset.mounted = 'true';
   const pool = (readJson(container, 'pyramide-pool') || []).filter((n) => Number.isInteger(n) && n >= 1 && n <= MAX_DEAL);
-  new Game(container, makeWords(strings), pool);
+  new Game(container, makeWords(strings), pool, new KnownDeals(readJson(container, 'pyramide-winnable')));
 }
 
 document.querySelectorAll('.pyramide-game').forEach(mount);

@@ -18,6 +18,38 @@ export function quickSuggestion(position) {
 }
 
 /**
+ * What the survey decided about deals from the start, from the page's
+ * `script.pyramide-winnable` data (generator/game_embed.py): {first, last, winnable, undecided}
+ * where `winnable` is base64 of a bitset, deal n at bit (n - first) % 8 of byte (n - first) >> 3,
+ * and `undecided` lists the deals the survey could not decide. result(n) is 'won', 'lost',
+ * 'undecided', or null outside the range (or without data: nothing is known then).
+ */
+export class KnownDeals {
+  constructor(data) {
+    this.first = 0;
+    this.last = -1;
+    try {
+      const bytes = Uint8Array.from(atob(data.winnable), (c) => c.charCodeAt(0));
+      const { first, last } = data;
+      if (!Number.isInteger(first) || !Number.isInteger(last) || bytes.length !== Math.ceil((last - first + 1) / 8)) return;
+      this.bytes = bytes;
+      this.undecided = new Set(Array.isArray(data.undecided) ? data.undecided : []);
+      this.first = first;
+      this.last = last;
+    } catch {
+      /* no data, or not in the expected shape: nothing is known */
+    }
+  }
+
+  result(deal) {
+    if (!(deal >= this.first && deal <= this.last)) return null;
+    if (this.undecided.has(deal)) return 'undecided';
+    const i = deal - this.first;
+    return (this.bytes[i >> 3] >> (i & 7)) & 1 ? 'won' : 'lost';
+  }
+}
+
+/**
  * One search at a time. start(position, done) calls done({result: 'won'|'lost'|'undecided'|
  * 'unavailable', move}) once, unless cancel() came first ('unavailable': the worker could not
  * start — blocked, or its file could not be loaded, e.g. offline before the site was cached). A worker that is busy when the position changes is

@@ -1,48 +1,179 @@
-// Saved progress: the deal number and the moves, in this browser's localStorage. Storage may be
-// missing or refuse (private windows, full disk, blocked cookies): every access is guarded, and
-// anything unexpected reads as "nothing saved", so the page never fails because of it.
+// Saved games: one per deal, in this browser's localStorage, shared by every tab and both
+// languages of the site. Storage may be missing or refuse (private windows, full disk, blocked
+// cookies): every access is guarded, and anything unexpected reads as "nothing saved", so the
+// page never fails because of it.
+//
+// Format v2: ONE KEY PER DEAL, `pyramide.game.v2.<deal>` →
+//   {version: 2, deal, moves: ["pair 7H 6S", ...], undo: [step, ...], at}
+// where each undo step is what Undo at move 0 takes back, newest last: {moves: [...]} (the moves
+// a Restart set aside) or {deal: N} (New game came here from deal N). `at` orders the games by
+// last play (to keep the newest MAX_GAMES and to find the last played one).
+// Why a key per deal and no index: a tab writes only the key of its own deal, so it can never
+// overwrite another deal's game, even when two tabs save at the same moment; the `storage`
+// event then names exactly the deal that changed. An index would be one more shared value that
+// two tabs could clobber, and the keys themselves already are the index.
+// The tab's own current deal is kept in sessionStorage (one per tab, kept across reloads).
+// v1 (`pyramide.game.v1`, {version: 1, deal, moves}, one slot for everything) is migrated once:
+// copied to its deal's key unless that deal already has a v2 game, then removed.
 
-export const KEY = 'pyramide.game.v1';
-const VERSION = 1;
+export const PREFIX = 'pyramide.game.v2.';
+export const V1_KEY = 'pyramide.game.v1';
+export const TAB_KEY = 'pyramide.tab.v2';
+const VERSION = 2;
+export const MAX_GAMES = 20; // games kept; the least recently played beyond this are dropped
 const MAX_MOVES = 2000; // far more than any real game; a longer list is not ours
+export const MAX_UNDO = 50; // restarts and new games that Undo can take back, per deal
+const MAX_DEAL = 4294967295;
 
-function store() {
+function local() {
   try {
-    return window.localStorage;
+    return globalThis.localStorage ?? null;
   } catch {
     return null; // reading the property itself throws when storage is blocked
   }
 }
 
-/** The saved {deal, moves}, or null when there is none or it is not in the expected shape. */
-export function loadGame() {
+function session() {
   try {
-    const text = store()?.getItem(KEY);
-    if (!text) return null;
-    const data = JSON.parse(text);
-    if (!data || data.version !== VERSION || !Number.isInteger(data.deal)) return null;
-    if (!Array.isArray(data.moves) || data.moves.length > MAX_MOVES) return null;
-    if (!data.moves.every((m) => typeof m === 'string' && m.length < 20)) return null;
-    return { deal: data.deal, moves: data.moves };
+    return globalThis.sessionStorage ?? null;
   } catch {
     return null;
   }
 }
 
-/** Saves the game's deal and moves; silently does nothing where storage is unavailable. */
-export function saveGame(deal, moves) {
+const isDeal = (n) => Number.isInteger(n) && n >= 1 && n <= MAX_DEAL;
+const isMoves = (m) => Array.isArray(m) && m.length <= MAX_MOVES
+  && m.every((x) => typeof x === 'string' && x.length < 20);
+const isStep = (s) => !!s && typeof s === 'object' && (isMoves(s.moves) || isDeal(s.deal));
+
+/** The game saved under a key's text, or null when it is not one in the expected shape. */
+function parseGame(text, deal) {
   try {
-    store()?.setItem(KEY, JSON.stringify({ version: VERSION, deal, moves }));
+    const data = JSON.parse(text);
+    if (!data || data.version !== VERSION || data.deal !== deal || !isMoves(data.moves)) return null;
+    const undo = Array.isArray(data.undo) && data.undo.length <= MAX_UNDO && data.undo.every(isStep) ? data.undo : [];
+    const at = Number.isFinite(data.at) ? data.at : 0;
+    return { deal, moves: data.moves, undo: undo.map((s) => (isMoves(s.moves) ? { moves: s.moves } : { deal: s.deal })), at };
+  } catch {
+    return null;
+  }
+}
+
+function dealOfKey(key) {
+  if (typeof key !== 'string' || !key.startsWith(PREFIX)) return null;
+  const text = key.slice(PREFIX.length);
+  const n = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
+  return isDeal(n) ? n : null;
+}
+
+/** Every saved game's {deal, at}, as stored (unreadable ones have at = -1, so they go first). */
+function savedGames(store) {
+  const games = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    const deal = dealOfKey(key);
+    if (deal === null) continue;
+    const game = parseGame(store.getItem(key), deal);
+    games.push({ deal, at: game ? game.at : -1 });
+  }
+  return games;
+}
+
+/** Copies a v1 game to its deal's key (unless that deal has a v2 game), then removes v1. */
+export function migrate() {
+  try {
+    const store = local();
+    const text = store?.getItem(V1_KEY);
+    if (text === null || text === undefined) return;
+    try {
+      const data = JSON.parse(text);
+      if (data && data.version === 1 && isDeal(data.deal) && isMoves(data.moves) && data.moves.length
+          && !loadGame(data.deal)) {
+        store.setItem(PREFIX + data.deal, JSON.stringify({ version: VERSION, deal: data.deal, moves: data.moves, undo: [], at: Date.now() }));
+      }
+    } catch { /* not JSON: nothing to keep */ }
+    store.removeItem(V1_KEY);
+  } catch {
+    /* storage refused: try again next visit */
+  }
+}
+
+/** The game saved for a deal: {deal, moves, undo, at}, or null when none (or unusable). */
+export function loadGame(deal) {
+  try {
+    const text = local()?.getItem(PREFIX + deal);
+    return text ? parseGame(text, deal) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The game saved under a storage key, for the `storage` event: [deal, game or null] or null. */
+export function gameOfKey(key, text) {
+  const deal = dealOfKey(key);
+  if (deal === null) return null;
+  return [deal, text ? parseGame(text, deal) : null];
+}
+
+/**
+ * Saves a deal's game; a game with no moves and nothing to undo is nothing to keep, so its key
+ * is removed. Then only the MAX_GAMES most recently played games are kept (never dropping this
+ * one). Silently does nothing where storage is unavailable or full.
+ */
+export function saveGame(deal, moves, undo = []) {
+  try {
+    const store = local();
+    if (!store) return;
+    if (!moves.length && !undo.length) {
+      store.removeItem(PREFIX + deal);
+      return;
+    }
+    const games = savedGames(store);
+    // Later than every saved game, even within one millisecond or with a clock set back.
+    const at = Math.max(Date.now(), ...games.map((g) => g.at + 1));
+    store.setItem(PREFIX + deal, JSON.stringify({ version: VERSION, deal, moves, undo: undo.slice(-MAX_UNDO), at }));
+    const others = games.filter((g) => g.deal !== deal).sort((a, b) => a.at - b.at);
+    for (const old of others.slice(0, Math.max(0, others.length - (MAX_GAMES - 1)))) store.removeItem(PREFIX + old.deal);
   } catch {
     /* storage full or blocked: the game goes on unsaved */
   }
 }
 
-/** Forgets saved data that could not be used, so the next visit starts cleanly. */
-export function clearGame() {
+/** Forgets a deal's saved game (it could not be replayed), so the next visit starts cleanly. */
+export function forgetGame(deal) {
   try {
-    store()?.removeItem(KEY);
+    local()?.removeItem(PREFIX + deal);
   } catch {
     /* nothing to do */
+  }
+}
+
+/** The deal of the most recently saved game, or null. */
+export function lastPlayedDeal() {
+  try {
+    const store = local();
+    if (!store) return null;
+    const games = savedGames(store).filter((g) => g.at >= 0).sort((a, b) => b.at - a.at);
+    return games.length ? games[0].deal : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The deal this tab was playing (kept across reloads of the tab), or null. */
+export function tabDeal() {
+  try {
+    const n = Number(session()?.getItem(TAB_KEY));
+    return isDeal(n) ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setTabDeal(deal) {
+  try {
+    session()?.setItem(TAB_KEY, String(deal));
+  } catch {
+    /* the tab forgets its deal on reload: the last played game opens instead */
   }
 }

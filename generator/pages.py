@@ -18,6 +18,7 @@ import jinja2
 from markupsafe import Markup
 
 from . import svg
+from .winnable import winnable_data
 from .errors import BuildError
 
 # Characters a rule's label may not hold: Markdown or attribute-list markup (see rule()).
@@ -194,7 +195,13 @@ class PageFunctions:
         except ImportError:
             return anchors + '<div class="pyramide-game"></div>'
         return anchors + game_html(self.c["lang"], self.c["_game_strings"], self.c["_pool"],
-                                   self.assets_url_of(self.page))
+                                   self.assets_url_of(self.page), self._winnable())
+
+    def _winnable(self) -> dict | None:
+        # Which surveyed deals can be won, so a linked deal known lost says so at once (the
+        # bundle's letters, checked by generator/bundle.py; none without a survey).
+        survey = self.c.get("survey")
+        return winnable_data(survey["first"], survey["results"]) if survey else None
 
     def replay(self) -> str:
         ex = self._example("winnable")

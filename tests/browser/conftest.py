@@ -6,6 +6,7 @@ import functools
 import http.server
 import json
 import shutil
+import subprocess
 import threading
 from pathlib import Path
 
@@ -17,11 +18,12 @@ POOL = [27, 8, 3]          # winnable deals (checked by test_pool_is_winnable)
 WIN_DEAL = 27              # its shortest winning game has 51 moves
 LOST_DEAL = 25             # cannot be won
 STUCK_DEAL = 71            # stuck after three passes through the stock without removing a card
+KNOWN_DEALS = 40           # the harness pages know deals 1 … 40 as the survey would (won or lost)
 
 PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pyramide</title><link rel="icon" href="data:,">
+<title>Pyramide</title><link rel="icon" href="data:,">{head}
 <style>body{{margin:0 auto;padding:0 12px;max-width:60rem;font-family:system-ui,sans-serif}}</style>
 </head><body><h1>Pyramide</h1>
 {body}
@@ -41,9 +43,23 @@ def winning_game(app) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory, winning_game) -> Path:
+def known_results() -> str:
+    """Result letters (w/l) of deals 1 … KNOWN_DEALS, decided by the app's decider as the survey
+    does, for the pages' winnable data (generator/winnable.py) — well under a second in Node."""
+    from verify.app import find_node
+    script = ("import('./app/decider.js').then(m => console.log(Array.from({length: %d}, (_, i) =>"
+              " m.decideDeal(i + 1).result[0]).join('')))" % KNOWN_DEALS)
+    out = subprocess.run([find_node(), "--input-type=module", "-e", script], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.strip()
+    assert len(out) == KNOWN_DEALS and set(out) <= {"w", "l"}, out
+    return out
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, winning_game, known_results) -> Path:
     """index pages per language: {lang}.html (the game), replay-{lang}.html (the replay)."""
-    from generator.game_embed import game_html, replay_html
+    from generator.game_embed import game_html, head_html, replay_html
+    from generator.winnable import winnable_data
 
     root = tmp_path_factory.mktemp("site")
     assets = root / "assets"
@@ -57,12 +73,12 @@ def site(tmp_path_factory, winning_game) -> Path:
     ] + [{"title": "Slutt", "move_index": len(winning_game)}]
     for lang in LANGS:
         s = strings(lang)
-        (root / f"{lang}.html").write_text(PAGE.format(lang=lang, body=game_html(lang, s, POOL, "assets")),
+        (root / f"{lang}.html").write_text(PAGE.format(lang=lang, head=head_html("assets"), body=game_html(lang, s, POOL, "assets", winnable_data(1, known_results))),
                                            encoding="utf-8")
         data = {"deal": WIN_DEAL, "moves": winning_game, "chapters": chapters}
         fallback = '<p class="static-pictures">static pictures</p>\n\n<p>more</p>'
         (root / f"replay-{lang}.html").write_text(
-            PAGE.format(lang=lang, body=replay_html(lang, s, data, "assets", fallback)), encoding="utf-8")
+            PAGE.format(lang=lang, head=head_html("assets"), body=replay_html(lang, s, data, "assets", fallback)), encoding="utf-8")
     return root
 
 

@@ -13,7 +13,7 @@ from babel.numbers import format_decimal
 
 from conftest import LANGS, LOST_DEAL, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
 from generator import svg
-from generator.game_embed import game_html, replay_html
+from generator.game_embed import game_html, head_html, replay_html
 
 ARTIFACTS = ROOT / "test-artifacts"
 GAME = ".pyramide-game"
@@ -168,7 +168,9 @@ def test_embed_snippets():
     evil = {**s, "noscript": "a </script><b>"}
     html = game_html("nb", evil, [27, 8], "../assets")
     assert html.startswith('<div class="pyramide-game" lang="nb">') and html.endswith("</div>")
-    assert '<link rel="stylesheet" href="../assets/game.css">' in html
+    # The stylesheet goes in the head (head_html), not halfway down the body where it blocks rendering.
+    assert "stylesheet" not in html and head_html("../assets/") == '<link rel="stylesheet" href="../assets/game.css">'
+    assert '<div class="pyr-reserve"><div class="pyr-reserve-board"><noscript>' in html
     assert '<script type="module" src="../assets/game.js"></script>' in html
     assert html.count("</script>") == 3  # the JSON can never close its element
     data = re.search(r'class="pyramide-strings">(.*?)</script>', html).group(1)
@@ -230,7 +232,12 @@ def test_refusals_name_the_rule_in_the_page_language(watched, app, lang):
     slot(page, b).click()
     assert message(page) == cap(fill(s["refused"]["pair.thirteen"], a=card(s, a), b=card(s, b), sum=11, target=13))
     assert page.locator(f"{GAME} .pyr-message").get_attribute("data-kind") == "refused"
-    assert snapshot(page) == before  # nothing moved, nothing stays chosen
+    after = snapshot(page)  # nothing moved, nothing stays chosen; the two cards show the refusal
+    refused = {code for _, classes, _, code, _ in after["slots"] if "is-refused" in classes.split()}
+    assert refused == {a, b}
+    for slot_ in after["slots"]:
+        slot_[1] = slot_[1].replace(" is-refused", "")
+    assert after == before
     covered = opening["pyramid"][15]  # row 6, place 1: still under two cards
     click_top(slot(page, covered))
     assert message(page) == cap(fill(s["refused"]["free.covered"], card=card(s, covered)))
@@ -319,8 +326,12 @@ def test_hint_says_a_hopeless_deal_is_lost(watched, lang):
     focus_board(page)
     page.keyboard.press("h")
     assert wait_for_hint(page) == "lost"
-    assert message(page) == s["hint"]["lost"]
+    assert message(page) == s["hint"]["lost_from_start"]  # nothing to undo yet: no "undo some moves"
     assert hinted_move(page) == set()
+    page.keyboard.press("d")
+    page.keyboard.press("h")  # after a move, the search proves it: undoing is then the advice
+    assert wait_for_hint(page) == "lost"
+    assert message(page) == s["hint"]["lost"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -372,8 +383,8 @@ def test_reload_keeps_the_game(watched, winning_game, lang):
     for move in winning_game[:6]:
         click_move(page, move)
     before = snapshot(page)
-    saved = json.loads(page.evaluate("localStorage.getItem('pyramide.game.v1')"))
-    assert saved == {"version": 1, "deal": WIN_DEAL, "moves": winning_game[:6]}
+    saved = json.loads(page.evaluate(f"localStorage.getItem('pyramide.game.v2.{WIN_DEAL}')"))
+    assert (saved["version"], saved["deal"], saved["moves"]) == (2, WIN_DEAL, winning_game[:6])
     page.reload()
     page.wait_for_selector(f"{GAME} .pyr-board")
     assert snapshot(page) == before
@@ -394,14 +405,16 @@ def test_reload_keeps_the_game(watched, winning_game, lang):
     "null",
 ])
 def test_corrupted_saved_data_starts_a_fresh_game(watched, data):
+    """Old (v1) data that cannot be used: migrated to nothing, and a fresh game starts."""
     w, page = open_game(watched, "nb")
-    page.evaluate("d => localStorage.setItem('pyramide.game.v1', d)", data)
+    page.evaluate("d => { localStorage.clear(); sessionStorage.clear(); localStorage.setItem('pyramide.game.v1', d); }", data)
     page.reload()
     page.wait_for_selector(f"{GAME} .pyr-board")
     assert deal_number(page) in POOL
     s = strings("nb")
     assert page.locator(f"{GAME} .pyr-score").inner_text() == fill(s["board"]["status"], moves=0, points=0)
     assert message(page) == fill(s["messages"]["ready"], target=13)
+    assert page.evaluate("localStorage.getItem('pyramide.game.v1')") is None
 
 
 def test_plays_without_storage(watched, winning_game):
@@ -430,8 +443,9 @@ def test_deal_links(watched, lang):
         # Numbers in messages are the locale's (CLDR, as Babel writes them on the pages).
         expected = cap(fill(s["messages"]["bad_deal"], value=bad, min=format_decimal(1, locale=lang),
                             max=format_decimal(4294967295, locale=lang)))
+        expected += " " + fill(s["messages"]["bad_deal_kept"], deal=123456789)
         page.wait_for_function(f"t => document.querySelector('{GAME} .pyr-message').textContent === t", arg=expected)
-        assert deal_number(page) in POOL and "#deal" not in page.url
+        assert deal_number(page) == 123456789 and "#deal" not in page.url  # the game goes on
     page.locator(f"{GAME} .pyr-new-game").click()
     first = deal_number(page)
     page.locator(f"{GAME} .pyr-new-game").click()
@@ -451,9 +465,9 @@ def test_keyboard_only_play(watched, lang):
     focused = lambda: page.evaluate("document.activeElement.dataset.key")  # noqa: E731
     label = lambda: page.evaluate("document.activeElement.getAttribute('aria-label')")  # noqa: E731
     assert focused() == "p27"
-    assert label() == f"{fill(s['aria']['card'], card=card(s, 'JH'), row=7)}, {s['aria']['free']}"
-    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
-    assert outline == "solid"  # a visible focus
+    assert label() == f"{fill(s['aria']['card'], shown='J♥', card=card(s, 'JH'), row=7)}, {s['aria']['free']}"
+    # a visible focus: the ring is drawn over the board, round the focused place (board.js)
+    assert page.locator(f"{GAME} .pyr-focus-ring").is_visible()
     page.keyboard.press("ArrowLeft")
     assert focused() == "p26"
     page.keyboard.press("Enter")  # choose 6C
@@ -463,20 +477,20 @@ def test_keyboard_only_play(watched, lang):
     assert focused() == "p23"
     page.keyboard.press("Space")  # pair it with 7D
     assert message(page) == cap(fill(s["done"]["pair"], a=card(s, "6C"), b=card(s, "7D")))
-    assert focused() == "p23"  # focus stays on the place
-    assert label() == fill(s["aria"]["removed"], row=7, place=3)
-    page.keyboard.press("ArrowLeft")
+    # focus leaves the emptied place for the nearest card in its row (of two as near, the left one)
+    assert focused() == "p22"
     page.keyboard.press("ArrowLeft")
     assert focused() == "p21"
     page.keyboard.press("Enter")  # the king goes alone
     assert message(page) == cap(fill(s["done"]["king"], card=card(s, "KD")))
+    assert focused() == "p22"
     page.keyboard.press("d")
     top = page.locator(f"{GAME} button[data-pile='waste']").get_attribute("data-code")
     assert message(page) == cap(fill(s["done"]["draw"], card=card(s, top)))
     page.keyboard.press("u")
     page.keyboard.press("Control+z")
     assert page.locator(f"{GAME} .pyr-score").inner_text() == fill(s["board"]["status"], moves=1, points=10)
-    assert focused() == "p21"
+    assert focused() == "p22"  # undo brings cards back and leaves focus where it is
     page.keyboard.press("ArrowUp")
     assert page.evaluate("document.activeElement.dataset.row") == "6"
     page.keyboard.press("Escape")
@@ -491,7 +505,7 @@ def test_every_place_has_a_name(watched):
         assert len(names) == 30 and all(names)
         s = strings(lang)
         assert fill(s["aria"]["stock"], count=23) in names
-        assert fill(s["aria"]["waste"], card=card(s, "QD"), count=1) in names
+        assert fill(s["aria"]["waste"], shown="Q♦", card=card(s, "QD"), count=1) in names
 
 
 @pytest.mark.parametrize("reduce", [True, False])

@@ -40,7 +40,9 @@ def cache_names(page) -> list[str]:
 
 
 def saved_game(page):
-    return json.loads(page.evaluate("localStorage.getItem('pyramide.game.v1')") or "null")
+    """The one deal's game saved in this fresh context (app/storage.js: a key per deal)."""
+    return json.loads(page.evaluate("(k => k && localStorage.getItem(k))(Object.keys(localStorage)"
+                                    ".find(k => k.startsWith('pyramide.game.v2.')))") or "null")
 
 
 def stock_count(page) -> str:

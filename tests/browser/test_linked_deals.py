@@ -1,0 +1,118 @@
+"""Linked deals, in Chromium, nb and da: a deal the survey proved lost says so at once, Hint at
+its start never says "undo", an undecided deal is not called lost; the deal number copies the
+deal's link. And the winnable data on the built site is exactly the bundle's survey letters."""
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import pytest
+
+from conftest import KNOWN_DEALS, LANGS, PAGE, WIN_DEAL, strings
+from generator.game_embed import game_html, head_html
+from generator.winnable import results_of, winnable_data
+from test_game import GAME, cap, fill, message, open_game, wait_for_hint
+
+
+def first_deal(results: str, letter: str) -> int:
+    return results.index(letter) + 1
+
+
+# ---------------------------------------------------------------- the data, without a browser
+def test_winnable_data_packs_one_bit_per_deal():
+    letters = "wlwwllllwu" + "l" * 6 + "w"
+    data = winnable_data(5, letters)
+    assert (data["first"], data["last"], data["undecided"]) == (5, 21, [14])
+    bits = base64.b64decode(data["winnable"])
+    assert list(bits) == [0b00001101, 0b00000001, 0b00000001]  # deal 5 is bit 0 of byte 0
+    assert results_of(data) == letters
+    assert len(base64.b64decode(winnable_data(1, "l" * 10000)["winnable"])) == 1250
+    for bad in ((0, "w"), (1, "wx"), (1.5, "w")):
+        with pytest.raises(ValueError):
+            winnable_data(*bad)
+
+
+def test_the_built_page_carries_the_bundle_letters(built_site):
+    """Decoded from the nb and da front pages: the same letters as the bundle's survey."""
+    from site_build import ROOT
+    site, _ = built_site
+    survey = json.loads((ROOT / "build" / "verified.json").read_text(encoding="utf-8"))["survey"]
+    for lang in LANGS:
+        html = (site / lang / "index.html").read_text(encoding="utf-8")
+        found = re.findall(r'<script type="application/json" class="pyramide-winnable">(.*?)</script>', html)
+        assert len(found) == 1, lang
+        data = json.loads(found[0])
+        assert (data["first"], data["last"]) == (survey["first"], survey["last"])
+        assert results_of(data) == survey["results"]
+        assert len(data["winnable"]) == 4 * -(-(survey["last"] - survey["first"] + 1) // 24)  # base64 of the bytes
+
+
+# ---------------------------------------------------------------- in the browser
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_linked_lost_deal_says_so_at_once(watched, known_results, lang):
+    s = strings(lang)
+    lost = first_deal(known_results, "l")  # deal 2 as the survey decides it
+    w, page = open_game(watched, lang, f"#deal={lost}")
+    assert message(page) == cap(fill(s["messages"]["from_link"], deal=lost)) + " " + s["messages"]["lost_deal"]
+    page.locator(f"{GAME} .pyr-hint").click()
+    assert wait_for_hint(page) == "lost"
+    assert message(page) == s["hint"]["lost_from_start"]  # no "undo some moves" with nothing to undo
+    assert not any(u.endswith("/worker.js") for u in w.requests)  # known: no search needed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_linked_winnable_deal_says_nothing_special(watched, known_results, lang):
+    s = strings(lang)
+    assert known_results[WIN_DEAL - 1] == "w"
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+    assert message(page) == cap(fill(s["messages"]["from_link"], deal=WIN_DEAL))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_undecided_deal_is_not_called_lost(watched, site, known_results, lang):
+    """The same deal, on a page whose data says the survey could not decide it."""
+    s = strings(lang)
+    lost = first_deal(known_results, "l")
+    letters = known_results[:lost - 1] + "u" + known_results[lost:]
+    (site / f"undecided-{lang}.html").write_text(PAGE.format(
+        lang=lang, head=head_html("assets"), body=game_html(lang, s, [WIN_DEAL], "assets", winnable_data(1, letters))),
+        encoding="utf-8")
+    w = watched()
+    page = w.open(f"undecided-{lang}.html#deal={lost}")
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    assert message(page) == cap(fill(s["messages"]["from_link"], deal=lost))
+    beyond = KNOWN_DEALS + 1  # outside the data: nothing is known either
+    page.goto(page.url.split("#")[0] + f"#deal={beyond}")
+    page.wait_for_function(f"document.querySelector('{GAME} .pyr-deal').textContent.includes('{beyond}')")
+    assert message(page) == cap(fill(s["messages"]["from_link"], deal=beyond))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_deal_number_copies_the_deals_link(watched, lang):
+    s = strings(lang)
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+    w.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=w.base)
+    number = page.locator(f"{GAME} .pyr-deal")
+    assert number.evaluate("el => el.tagName") == "BUTTON"
+    assert number.inner_text() == fill(s["board"]["deal"], deal=WIN_DEAL)
+    page.locator(f"{GAME} .pyr-new-game").click()  # the link is the deal shown, not the page's own hash
+    deal = int(re.search(r"\d+", number.inner_text()).group())
+    number.click()
+    page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent.includes('{deal}')")
+    assert message(page) == fill(s["messages"]["link_copied"], deal=deal)
+    assert page.evaluate("navigator.clipboard.readText()") == f"{w.base}/{lang}.html#deal={deal}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_clipboard_shows_the_link(watched, lang):
+    s = strings(lang)
+    w = watched()
+    w.context.add_init_script("""navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));""")
+    page = w.open(f"{lang}.html#deal={WIN_DEAL}")
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    page.locator(f"{GAME} .pyr-deal").click()
+    link = f"{w.base}/{lang}.html#deal={WIN_DEAL}"
+    page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent.includes({json.dumps(link)})")
+    assert message(page) == fill(s["messages"]["link_shown"], deal=WIN_DEAL, link=link)
