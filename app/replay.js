@@ -1,6 +1,8 @@
 // The rules in action: a shown game, step by step, on the game's own board (read only).
 // Finds every `.pyramide-replay` container (see generator/game_embed.py), replays its moves
-// through the engine, and replaces the static pictures inside it with the stepper.
+// through the engine, and builds the stepper around the static pictures already on the page:
+// each chapter's picture becomes the frame shown at that chapter's step (nothing sent is thrown
+// away), and the board draws the steps in between.
 
 import { replay } from './engine.js';
 import { createBoard, makeWords } from './board.js';
@@ -24,12 +26,22 @@ function button(text, className, action) {
   return b;
 }
 
+// The static pictures as frames: step (move_index) → that chapter's <figure>. Used only when
+// there is one figure per chapter, in order, as generator/pages.py writes them; otherwise the
+// board draws every step and the pictures stay where they are.
+function chapterFrames(container, chapters) {
+  const figures = [...container.querySelectorAll('.pyramide-replay-fallback figure')];
+  if (figures.length === 0 || figures.length !== chapters.length) return new Map();
+  return new Map(chapters.map((chapter, i) => [chapter.move_index, figures[i]]));
+}
+
 class Replay {
   constructor(container, words, data, positions) {
     this.words = words;
     this.s = words.strings.replay;
     this.data = data;
     this.positions = positions;
+    this.frames = chapterFrames(container, data.chapters);
     this.step = 0;
     this.timer = null;
     this.build(container);
@@ -67,6 +79,10 @@ class Replay {
     help.id = `pyr-replay-help-${Math.random().toString(36).slice(2, 8)}`;
     stage.setAttribute('aria-describedby', help.id);
     this.board = createBoard(stage, words, { interactive: false });
+    for (const figure of this.frames.values()) {
+      figure.classList.add('pyr-frame');
+      stage.append(figure); // moved, not copied: the picture keeps its title and description
+    }
 
     const controls = document.createElement('div');
     controls.className = 'pyr-replay-controls';
@@ -77,8 +93,10 @@ class Replay {
 
     box.append(chapters, this.caption, stage, controls, help);
     box.addEventListener('keydown', (event) => this.key(event));
+    // What is left of the fallback (the chapter titles, now the chapter buttons) steps aside;
+    // pictures that did not become frames stay visible.
     const fallback = container.querySelector('.pyramide-replay-fallback');
-    if (fallback) fallback.hidden = true;
+    if (fallback && (this.frames.size > 0 || !fallback.querySelector('figure'))) fallback.hidden = true;
     container.append(box);
   }
 
@@ -114,7 +132,12 @@ class Replay {
     // The cards the move took away, drawn as ghosts where they were.
     const [kind, ...cards] = move ? move.split(' ') : [];
     const ghosts = new Set(kind === 'pair' || kind === 'king' ? cards : []);
-    this.board.render(position, { ghosts, before: step > 0 ? this.positions[step - 1] : null });
+    // A chapter's step shows its picture (the same position, drawn by the build) instead of
+    // the board, which then need not draw at all.
+    const frame = this.frames.get(step);
+    if (!frame) this.board.render(position, { ghosts, before: step > 0 ? this.positions[step - 1] : null });
+    this.board.el.hidden = Boolean(frame);
+    for (const figure of this.frames.values()) figure.hidden = figure !== frame;
     if (move) {
       const top = position.waste[position.waste.length - 1];
       const said = words.cap(words.move(move, words.strings.done, { card: top ? words.card(top) : '', turns: position.turns_left }));
@@ -168,4 +191,16 @@ function mount(container) {
   new Replay(container, makeWords(strings), data, positions);
 }
 
-document.querySelectorAll('.pyramide-replay').forEach(mount);
+// A replay lies far down its page: it is built when it comes within a screen of the window, so
+// its work does not hold up the page's first seconds (the pictures are there until then).
+function mountWhenNear(container) {
+  if (!('IntersectionObserver' in window)) return mount(container);
+  const watcher = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    watcher.disconnect();
+    mount(container);
+  }, { rootMargin: '100% 0px' });
+  watcher.observe(container);
+}
+
+document.querySelectorAll('.pyramide-replay').forEach(mountWhenNear);

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from generator.game_embed import game_html  # noqa: E402
+from generator.game_embed import game_html, head_html  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -67,7 +67,7 @@ def _harness(folder: Path, pool: list[int]) -> None:
     strings = json.loads((ROOT / "docs" / "nb" / "game.json").read_text(encoding="utf-8"))
     (folder / "index.html").write_text(
         '<!doctype html><html lang="nb"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
-        f"<title>bench</title></head><body>{game_html('nb', strings, pool, 'assets')}</body></html>",
+        f"{head_html('assets')}<title>bench</title></head><body>{game_html('nb', strings, pool, 'assets')}</body></html>",
         encoding="utf-8")
 
 

@@ -10,11 +10,20 @@ inside), so Markdown leaves it raw.
 Containers
 ----------
 ``div.pyramide-game``     the game (``app/game.js`` mounts every one it finds). Children:
-                          ``noscript`` (message), ``script.pyramide-strings``,
-                          ``script.pyramide-pool`` (list of deal numbers for New game).
+                          ``div.pyr-reserve`` (the game's space, held from the first paint so
+                          nothing moves when the board is drawn; it holds the ``noscript``
+                          message and goes once ``data-mounted`` is set), ``script.pyramide-strings``,
+                          ``script.pyramide-pool`` (list of deal numbers for New game),
+                          ``script.pyramide-winnable`` (when given: which surveyed deals can be
+                          won, ``{"first", "last", "winnable": base64 bitset, "undecided"}``,
+                          made by ``generator/winnable.py``; a linked deal known lost says so).
 ``div.pyramide-replay``   the step-by-step replay (``app/replay.js``). Children:
-                          ``div.pyramide-replay-fallback`` (the static pictures, hidden once the
-                          script runs), ``script.pyramide-strings``, ``script.pyramide-replay-data``.
+                          ``div.pyramide-replay-fallback`` (the static pictures: every chapter's
+                          ``figure``, which the script moves into its stage as that chapter's
+                          frame), ``script.pyramide-strings``, ``script.pyramide-replay-data``.
+
+The stylesheet is not in the snippets: it belongs in the page's ``<head>`` (``head_html``), so
+that it does not block rendering halfway down the body and the reserve has its size at once.
 
 Replay data: ``{"deal": N, "moves": ["pair 7H 6S", ...], "chapters": [{"title": "...",
 "move_index": i}, ...]}`` where ``move_index`` is the number of moves played at that point
@@ -28,7 +37,11 @@ import json
 import re
 from xml.sax.saxutils import quoteattr
 
-__all__ = ["game_html", "replay_html"]
+__all__ = ["STYLESHEET", "game_html", "head_html", "replay_html"]
+
+# The game's and the replay's stylesheet, in the folder of app/ files (generator/overrides/main.html
+# links the same file in the head of every page that holds a game or a replay).
+STYLESHEET = "game.css"
 
 
 def _json_script(cls: str, data) -> str:
@@ -58,25 +71,33 @@ def _escape_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def game_html(lang: str, strings: dict, pool: list[int], assets_url: str) -> str:
-    """The game: a ``div.pyramide-game`` with its data, the stylesheet and the module script."""
+def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnable: dict | None = None) -> str:
+    """The game: a ``div.pyramide-game`` with its reserved space, its data and the module script."""
     _check_lang(lang)
     if not isinstance(pool, list) or not all(isinstance(n, int) and n >= 1 for n in pool):
         raise ValueError("pool must be a list of deal numbers (whole numbers from 1)")
     url = _assets(assets_url)
     return (
         f'<div class="pyramide-game" lang={quoteattr(lang)}>'
+        '<div class="pyr-reserve"><div class="pyr-reserve-board">'
         f'<noscript><p class="pyr-noscript">{_escape_text(strings["noscript"])}</p></noscript>'
+        "</div></div>"
         + _json_script("pyramide-strings", strings)
         + _json_script("pyramide-pool", pool)
-        + f'<link rel="stylesheet" href={quoteattr(url + "/game.css")}>'
-        f'<script type="module" src={quoteattr(url + "/game.js")}></script>'
+        + (_json_script("pyramide-winnable", winnable) if winnable is not None else "")
+        + f'<script type="module" src={quoteattr(url + "/game.js")}></script>'
         "</div>"
     )
 
 
+def head_html(assets_url: str) -> str:
+    """What a page holding the game or the replay needs in its ``<head>``: the stylesheet."""
+    return f'<link rel="stylesheet" href={quoteattr(_assets(assets_url) + "/" + STYLESHEET)}>'
+
+
 def replay_html(lang: str, strings: dict, replay_data: dict, assets_url: str, fallback_html: str) -> str:
-    """The replay of a shown game; without JavaScript the reader sees ``fallback_html``."""
+    """The replay of a shown game. ``fallback_html`` is what a reader without JavaScript sees;
+    its ``figure`` elements, one per chapter in order, become the replay's frames for those steps."""
     _check_lang(lang)
     for key in ("deal", "moves", "chapters"):
         if key not in replay_data:
@@ -87,7 +108,6 @@ def replay_html(lang: str, strings: dict, replay_data: dict, assets_url: str, fa
         f'<div class="pyramide-replay-fallback">{_one_block(fallback_html)}</div>'
         + _json_script("pyramide-strings", strings)
         + _json_script("pyramide-replay-data", replay_data)
-        + f'<link rel="stylesheet" href={quoteattr(url + "/game.css")}>'
-        f'<script type="module" src={quoteattr(url + "/replay.js")}></script>'
+        + f'<script type="module" src={quoteattr(url + "/replay.js")}></script>'
         "</div>"
     )

@@ -1,0 +1,99 @@
+"""The replay uses the static pictures it is sent (app/replay.js): each chapter's figure becomes
+the frame shown at that chapter's step, the board draws the steps between, and without
+JavaScript every picture is there to read."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import LANGS, PAGE, WIN_DEAL, strings
+from generator.game_embed import head_html, replay_html
+
+STAGE = ".pyr-replay-stage"
+
+
+def figure(i: int, title: str) -> str:
+    # The board's own shape (752 × 552), as generator/svg.py draws every picture.
+    return (f'<p class="chapter-title"><strong>{title}</strong></p>\n\n'
+            f'<figure class="pyramid-figure" data-chapter="{i}"><svg xmlns="http://www.w3.org/2000/svg" role="img" '
+            f'viewBox="0 0 752 552" width="100%"><title>picture {i}</title><rect width="752" height="552" fill="#e9f1ea"/>'
+            f'</svg><figcaption>picture {i}</figcaption></figure>')
+
+
+@pytest.fixture(scope="module")
+def chapters(winning_game):
+    # Start, the first turn of the stock, the end: steps 0, k and the last.
+    return [{"title": "Start", "move_index": 0},
+            {"title": "turn", "move_index": winning_game.index("turn") + 1},
+            {"title": "Slutt", "move_index": len(winning_game)}]
+
+
+@pytest.fixture(scope="module")
+def pages(site, winning_game, chapters):
+    for lang in LANGS:
+        fallback = "\n\n".join(figure(i, c["title"]) for i, c in enumerate(chapters))
+        data = {"deal": WIN_DEAL, "moves": winning_game, "chapters": chapters}
+        body = replay_html(lang, strings(lang), data, "assets", fallback) + "<p id='after'>after</p>"
+        (site / f"replay-frames-{lang}.html").write_text(
+            PAGE.format(lang=lang, head=head_html("assets"), body=body), encoding="utf-8")
+    return site
+
+
+def shown(page) -> list[str]:
+    """The chapter numbers of the figures visible on the page."""
+    return page.eval_on_selector_all("figure", "fs => fs.filter(f => f.checkVisibility()).map(f => f.dataset.chapter)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_chapter_picture_is_the_frame_of_its_step(watched, pages, chapters, lang):
+    w = watched(width=360)
+    page = w.open(f"replay-frames-{lang}.html")
+    page.wait_for_selector(".pyr-replay")
+    board = page.locator(f"{STAGE} .pyr-board")
+    # Every picture sent is kept, now inside the stage; only the first chapter's is shown.
+    assert page.locator(f"{STAGE} figure.pyr-frame").count() == len(chapters) == page.locator("figure").count()
+    assert shown(page) == ["0"] and board.is_hidden()
+    frame_box = page.locator("figure[data-chapter='0'] svg").bounding_box()
+    after = page.locator("#after").bounding_box()["y"]
+
+    page.locator(".pyr-next").click()  # a step between chapters: the board draws it, same size
+    assert shown(page) == [] and board.is_visible()
+    board_box = board.bounding_box()
+    assert abs(board_box["height"] - frame_box["height"]) <= 1 and abs(board_box["width"] - frame_box["width"]) <= 1
+    assert page.locator("#after").bounding_box()["y"] == after  # nothing below jumps
+
+    page.locator(".pyr-chapter", has_text="turn").click()
+    assert shown(page) == ["1"] and board.is_hidden()
+    page.keyboard.press("End")
+    assert shown(page) == ["2"] and board.is_hidden()
+    page.keyboard.press("ArrowLeft")
+    assert shown(page) == [] and board.is_visible()
+    # The picture keeps its own name; its caption steps aside for the replay's.
+    assert page.locator("figure[data-chapter='2'] svg title").text_content() == "picture 2"
+    page.keyboard.press("End")
+    assert page.locator("figure[data-chapter='2'] figcaption").is_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_javascript_every_picture_is_shown(browser, server, pages, chapters, lang):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/replay-frames-{lang}.html")
+        assert shown(page) == [str(i) for i in range(len(chapters))]
+        assert page.locator(".chapter-title").count() == len(chapters)
+        assert page.locator(".chapter-title").first.is_visible()
+    finally:
+        context.close()
+
+
+def test_pictures_that_do_not_match_the_chapters_stay_where_they_are(watched, site, winning_game, chapters):
+    """One picture too few: no frames (which step would each be?), the pictures stay visible."""
+    fallback = "\n\n".join(figure(i, c["title"]) for i, c in enumerate(chapters[:-1]))
+    data = {"deal": WIN_DEAL, "moves": winning_game, "chapters": chapters}
+    (site / "replay-frames-odd.html").write_text(
+        PAGE.format(lang="nb", head=head_html("assets"), body=replay_html("nb", strings("nb"), data, "assets", fallback)),
+        encoding="utf-8")
+    w = watched()
+    page = w.open("replay-frames-odd.html")
+    page.wait_for_selector(".pyr-replay .pyr-board")
+    assert page.locator(f"{STAGE} figure").count() == 0 and shown(page) == ["0", "1"]

@@ -1,0 +1,74 @@
+"""Fast on a phone, on the built site's front pages (game and replay): no stylesheet loads from
+the body (where it blocks rendering halfway down), the game's space is held before it is drawn
+(layout shift < 0.02 at phone and desktop sizes), and the replay's static pictures are its frames
+rather than markup the script throws away."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browser_support import serve
+
+FRONT_PAGES = ("nb/", "da/")
+SIZES = [(360, 740), (412, 823), (1280, 800)]  # a small phone, Lighthouse's phone, a laptop
+MAX_LAYOUT_SHIFT = 0.02
+
+# Every layout shift since the page began (buffered), summed as CLS does for a short visit.
+LAYOUT_SHIFT = """() => new Promise((resolve) => {
+  let total = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+})"""
+
+
+@pytest.fixture(scope="module")
+def base(built_site):
+    site, _ = built_site
+    with serve(site) as url:
+        yield url
+
+
+@pytest.mark.parametrize("page", FRONT_PAGES)
+def test_the_game_stylesheet_is_in_the_head_and_no_stylesheet_in_the_body(built_site, page):
+    html = (built_site[0] / page / "index.html").read_text(encoding="utf-8")
+    head, body = html.split("</head>", 1)
+    assert re.search(r'<link rel="stylesheet" href="[./]*assets/app/game\.css">', head)
+    assert not re.search(r"<link\b[^>]*stylesheet", body), "a stylesheet linked in the body blocks rendering there"
+
+
+@pytest.mark.parametrize("page", FRONT_PAGES)
+@pytest.mark.parametrize("width, height", SIZES)
+def test_nothing_moves_when_the_game_is_drawn(browser, base, page, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base}/{page}")
+        tab.wait_for_selector(".pyramide-game[data-mounted] .pyr-board")
+        shift = tab.evaluate(LAYOUT_SHIFT)
+        assert shift < MAX_LAYOUT_SHIFT, f"{page} at {width}×{height}: layout shift {shift:.3f}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("page", FRONT_PAGES)
+def test_the_replay_keeps_every_picture_it_is_sent_as_a_frame(browser, base, built_site, page):
+    html = (built_site[0] / page / "index.html").read_text(encoding="utf-8")
+    replay = html[html.index('<div class="pyramide-replay"'):]
+    sent = replay[:replay.index('<script type="application/json"')].count("<figure")
+    assert sent >= 2
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base}/{page}")
+        # Built when it comes near the window (app/replay.js), not while the page loads.
+        assert tab.locator(".pyr-replay").count() == 0
+        tab.locator(".pyramide-replay").scroll_into_view_if_needed()
+        tab.wait_for_selector(".pyr-replay")
+        assert tab.locator(".pyramide-replay .pyr-replay-stage figure.pyr-frame").count() == sent
+        visible = tab.eval_on_selector_all(".pyramide-replay figure", "fs => fs.filter(f => f.checkVisibility()).length")
+        assert visible == 1  # the opening's picture, in the stage; the board draws the other steps
+    finally:
+        context.close()
