@@ -1,6 +1,7 @@
 """The site as an installable app that works without a network, written into a built site:
 
-- the icons (site/assets/icons/), rendered from generator/assets/icon.svg, our own pyramid;
+- the icons (site/assets/icons/), rendered from generator/assets/icon.svg, our own pyramid
+  (the header's logo is cut from the same drawing: `logo_svg`, written by generator/site.py);
 - a web app manifest per language (site/<lang>/manifest.webmanifest: its name from
   docs/<lang>/strings.yml `manifest`, start and scope the language's folder) and one for the
   root page (the default language's words, the whole site), each page linking its own;
@@ -29,7 +30,8 @@ from .languages import Language
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 ICON_SOURCE = ASSETS / "icon.svg"
-THEME_COLOUR = "#4cae4f"   # Material's "green" primary (mkdocs.yml palette): the header's colour
+SVG_NS = "http://www.w3.org/2000/svg"
+THEME_COLOUR = "#1d5c3f"   # the header's felt green: site.css --md-primary-fg-color, icon.svg's background
 BACKGROUND = "#ffffff"
 MANIFEST = "manifest.webmanifest"
 MANIFEST_KEYS = ("name", "short_name")
@@ -77,16 +79,47 @@ def manifest(lang: Language, icons_from_here: str, start: str = "./") -> dict:
 
 def icon_svg(maskable: bool) -> str:
     """generator/assets/icon.svg, or its maskable form: the green to the edges, the pyramid smaller."""
-    ET.register_namespace("", "http://www.w3.org/2000/svg")
+    ET.register_namespace("", SVG_NS)
     root = ET.fromstring(ICON_SOURCE.read_text(encoding="utf-8"))
     if maskable:
-        ns = {"svg": "http://www.w3.org/2000/svg"}
+        ns = {"svg": SVG_NS}
         background, pyramid = root.find(".//svg:rect[@id='background']", ns), root.find(".//svg:g[@id='pyramid']", ns)
         if background is None or pyramid is None:
             raise BuildError(f"{ICON_SOURCE}: needs a rect id=background and a g id=pyramid (the maskable icon moves them)")
         background.set("rx", "0")
         middle = 256 * (1 - MASKABLE_SCALE)
         pyramid.set("transform", f"translate({middle:g} {middle:g}) scale({MASKABLE_SCALE})")
+    return ET.tostring(root, encoding="unicode")
+
+
+LOGO_FILE = "assets/images/pyramide-logo.svg"  # mkdocs.yml theme.logo, under each language's pages
+LOGO_MARGIN = 8  # user units around the cards: half the cards' stroke and a little air
+
+
+def logo_svg(decorative: bool = False) -> str:
+    """The header's logo: icon.svg's pyramid alone (no background), its box cut to the cards,
+    so the header, the tab and the home screen show one drawing. `decorative`: for inlining
+    next to the site's name (no title, hidden from screen readers). Raises BuildError."""
+    ET.register_namespace("", SVG_NS)
+    root = ET.fromstring(ICON_SOURCE.read_text(encoding="utf-8"))
+    ns = {"svg": SVG_NS}
+    background = root.find(".//svg:rect[@id='background']", ns)
+    cards = root.findall(".//svg:g[@id='pyramid']/svg:rect", ns)
+    if background is None or not cards:
+        raise BuildError(f"{ICON_SOURCE}: needs a rect id=background and a g id=pyramid of card rects (the logo is cut from them)")
+    root.remove(background)
+    boxes = [tuple(float(card.get(k)) for k in ("x", "y", "width", "height")) for card in cards]
+    left, top = min(b[0] for b in boxes) - LOGO_MARGIN, min(b[1] for b in boxes) - LOGO_MARGIN
+    width = max(b[0] + b[2] for b in boxes) + LOGO_MARGIN - left
+    height = max(b[1] + b[3] for b in boxes) + LOGO_MARGIN - top
+    root.set("viewBox", f"{left:g} {top:g} {width:g} {height:g}")
+    root.set("width", f"{width:g}")
+    root.set("height", f"{height:g}")
+    if decorative:
+        for title in root.findall("svg:title", ns):
+            root.remove(title)
+        root.set("aria-hidden", "true")
+        root.set("focusable", "false")
     return ET.tostring(root, encoding="unicode")
 
 

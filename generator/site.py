@@ -5,13 +5,11 @@ copy exactly as it was.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 import shutil
 import subprocess
 import sys
-from html import escape
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -27,8 +25,9 @@ from .errors import BuildError, BuildFailed
 from .glossary import lint as glossary_problems
 from .languages import DOCS, Language, completeness_problems, load_languages, read_yaml
 from .numbers import note_problems, page_problems, string_problems
-from .offline import write_offline
+from .offline import LOGO_FILE, logo_svg, write_offline
 from .pages import PageFunctions, make_environment, render_page
+from .root_pages import not_found_page, root_page
 from .sentences import sentence_problems
 from .sitecheck import check_site
 
@@ -130,6 +129,16 @@ def theme_string(code: str, key: str) -> str:
     return text
 
 
+def page_order(lang: Language) -> list[str]:
+    """The language's page files in navigation order: PAGE_ORDER first, any others by name."""
+    return [p for p in PAGE_ORDER if p in lang.pages] + sorted(set(lang.pages) - set(PAGE_ORDER))
+
+
+def nav_links(lang: Language) -> list[tuple[str, str]]:
+    """(title, path inside the language's folder) of each page, in navigation order."""
+    return [(lang.strings["nav"][p[:-3]], "" if p == "index.md" else f"{p[:-3]}/") for p in page_order(lang)]
+
+
 def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, site_dir: Path,
                   site_url: str = LOCAL_ADDRESS) -> dict:
     nav_titles = lang.strings["nav"]
@@ -137,7 +146,6 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
     if not isinstance(not_found, dict) or not all(isinstance(not_found.get(k), str) for k in NOT_FOUND_KEYS):
         raise BuildError(f"{lang.folder / 'strings.yml'}: not_found must give the 404 page's words as text: "
                          f"{', '.join(NOT_FOUND_KEYS)}")
-    pages = [p for p in PAGE_ORDER if p in lang.pages] + sorted(set(lang.pages) - set(PAGE_ORDER))
     return {
         "INHERIT": str(ROOT / "mkdocs.yml"),
         "site_name": lang.strings["site_name"],
@@ -148,7 +156,7 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
         "site_dir": str(site_dir),
         "theme": {"language": lang.code, "custom_dir": str(OVERRIDES)},
         "plugins": [{"search": {"lang": [lang.search]}}],
-        "nav": [{nav_titles[p[:-3]]: p} for p in pages],
+        "nav": [{nav_titles[p[:-3]]: p} for p in page_order(lang)],
         # Merged into mkdocs.yml's (mapping form, so INHERIT merges it): the heading links' title.
         "markdown_extensions": {"toc": {"permalink_title": theme_string(lang.code, "toc.permalink")}},
         "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/", "lang": other.code}
@@ -169,6 +177,8 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
             shutil.rmtree(docs_dir)
         (docs_dir / "stylesheets").mkdir(parents=True)
         shutil.copy(ROOT / "generator" / "assets" / "site.css", docs_dir / "stylesheets" / "site.css")
+        (docs_dir / LOGO_FILE).parent.mkdir(parents=True)
+        (docs_dir / LOGO_FILE).write_text(logo_svg(), encoding="utf-8")
         for name, text in rendered[lang.code].items():
             (docs_dir / name).write_text(text, encoding="utf-8")
         config = sources / "mkdocs" / f"{lang.code}.yml"
@@ -184,6 +194,8 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
             sitemap.unlink()
     copy_game(APP, stage / "assets" / "app")
     (stage / "index.html").write_text(root_page(languages, default, site_url), encoding="utf-8")
+    (stage / "404.html").write_text(not_found_page(languages, default, site_url,
+                                                   {lang.code: nav_links(lang) for lang in languages}), encoding="utf-8")
     seo.write_files(stage, languages, site_url)  # preview pictures, the FAQ's data, sitemap, robots
     for page in stage.rglob("*.html"):
         page.write_text(with_policy(page.read_text(encoding="utf-8"), origin_of(site_url)), encoding="utf-8")
@@ -205,48 +217,6 @@ def copy_game(app: Path, dest: Path) -> None:
     dest.mkdir(parents=True)
     for p in published:
         shutil.copy(p, dest / p.name)
-
-
-def root_page(languages: list[Language], default: str, site_url: str = LOCAL_ADDRESS) -> str:
-    """The site root: sends the reader to a language by the browser's settings, with a visible choice."""
-    codes = json.dumps({lang.code: lang.code for lang in languages} | {"no": "nb", "nn": "nb"} if any(
-        lang.code == "nb" for lang in languages) else {lang.code: lang.code for lang in languages})
-    links = "\n".join(f'    <li><a href="{lang.code}/" hreflang="{lang.code}" lang="{lang.code}">{escape(lang.name)}</a>'
-                      f' <span lang="{lang.code}">— {escape(lang.strings["root"]["choose"])}</span></li>' for lang in languages)
-    first = next(lang for lang in languages if lang.code == default)
-    return f"""<!doctype html>
-<html lang="{first.code}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" type="image/png" href="assets/icons/pyramide-192.png">
-{seo.root_head(languages, default, site_url)}
-<style>
-body {{ font-family: system-ui, sans-serif; max-width: 30rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }}
-a {{ font-size: 1.25rem; }}
-li {{ margin: .75rem 0; }}
-</style>
-<script>
-  // Go to the reader's language when the browser names one we have; otherwise stay and let them choose.
-  (function () {{
-    var have = {codes};
-    var wanted = navigator.languages || [navigator.language || ""];
-    for (var i = 0; i < wanted.length; i++) {{
-      var code = String(wanted[i]).toLowerCase().split("-")[0];
-      if (have[code]) {{ location.replace(have[code] + "/" + location.hash); return; }}
-    }}
-  }})();
-</script>
-<script src="sw-register.js"></script>
-</head>
-<body>
-<h1>{escape(first.strings["site_name"])}</h1>
-<ul>
-{links}
-</ul>
-</body>
-</html>
-"""
 
 
 # Reserved names that mean "not set yet". `.test` is allowed on purpose: the tests publish with it.

@@ -154,6 +154,8 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
         problems += _check_policy(page, scan)
         for url in scan.loads:
             problems += _check_address(page, url, load=True)
+            if page.name == "404.html":
+                problems += _check_not_found_load(site, page, normalised(url), urlsplit(own_address or "/").path or "/")
         for css in scan.css:
             problems += [f"{page}: {p}" for p in css_problems(css)]
         for url in scan.links:
@@ -166,7 +168,8 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
                 if normalised(url) not in allowed_outside:
                     problems.append(f"{page}: links to {url}, which is not a cited source")
             elif scheme_of(url) != "mailto":
-                problems += _check_internal_link(site, page, normalised(url), scans)
+                problems += _check_internal_link(site, page, normalised(url), scans,
+                                                 urlsplit(own_address).path if own_address else "/")
         problems += _check_svgs(page)
         problems += _check_manifest(site, page, scan, own_address, manifests)
     for stylesheet in sorted(site.rglob("*.css")):
@@ -182,6 +185,20 @@ def _check_address(page: Path, url: str, load: bool) -> list[str]:
         return [f"{page}: address {url[:80]!r} uses the scheme '{scheme}:' (only relative, http(s) and mailto)"]
     if load and (is_external(url) or scheme == "mailto"):
         return [f"{page}: loads {url[:80]} from another host"]
+    return []
+
+
+def _check_not_found_load(site: Path, page: Path, url: str, base: str) -> list[str]:
+    """A 404 page is sent for missing addresses at any depth: what it loads must be named from
+    the site's own path (`base`) and exist there, or the page arrives broken."""
+    parts = urlsplit(url)
+    if scheme_of(url) or parts.netloc or not parts.path:
+        return []  # data: pictures, and other hosts (refused by _check_address)
+    if not parts.path.startswith(base):
+        return [f"{page}: loads {url}, which does not start at the site's path {base} (the page is sent at any depth)"]
+    target = (site / unquote(parts.path[len(base):])).resolve()
+    if not target.is_relative_to(site.resolve()) or not target.is_file():
+        return [f"{page}: loads {url}, which does not exist"]
     return []
 
 
@@ -225,14 +242,17 @@ def _check_policy(page: Path, scan: PageScan) -> list[str]:
     return problems
 
 
-def _check_internal_link(site: Path, page: Path, url: str, scans: dict[Path, PageScan]) -> list[str]:
+def _check_internal_link(site: Path, page: Path, url: str, scans: dict[Path, PageScan], base: str = "/") -> list[str]:
     parts = urlsplit(url)
     target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
     if parts.path.startswith("/"):
         if page.name != "404.html":
             return [f"{page}: link {url} starts at the server's root; use a relative link (the site may live in a folder)"]
-        # A 404 page is sent for any missing address, at any depth: only links from the root work there.
-        target = (site / unquote(parts.path).lstrip("/")).resolve()
+        # A 404 page is sent for any missing address, at any depth: its links start at the
+        # site's own path (`base`, from site_url), which must lead them into the site.
+        if not parts.path.startswith(base):
+            return [f"{page}: link {url} is outside the site's path {base}"]
+        target = (site / unquote(parts.path[len(base):])).resolve()
     if not target.is_relative_to(site.resolve()):
         return [f"{page}: link {url} leads out of the site"]
     if target.is_dir() or parts.path.endswith("/"):

@@ -428,8 +428,7 @@ def pyramid_svg(position: dict, *, names: CardNames, text: PictureText, title: s
     tid, did = f"{id_prefix}-title", f"{id_prefix}-desc"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="pyr" role="img" '
-        f'aria-labelledby="{tid} {did}" viewBox="0 0 {VIEW_W} {VIEW_H}" width="100%" '
-        f'style="max-width:40rem;height:auto;display:block">'
+        f'aria-labelledby="{tid} {did}" viewBox="0 0 {VIEW_W} {VIEW_H}" width="100%">'
         f'<title id="{tid}">{escape(title)}</title>'
         f'<desc id="{did}">{escape(desc)}</desc>'
         f'<style>{CARD_STYLE}</style>'

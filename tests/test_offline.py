@@ -54,7 +54,8 @@ def test_every_page_links_its_manifest_and_registers_the_worker(built_site):
         assert html.count('rel="manifest"') == 1, page
         assert 'sw-register.js"' in html, page
         if page.name == "404.html":  # sent at any depth: its link starts at the site's path
-            assert f'href="/{page.parent.name}/manifest.webmanifest"' in html, page
+            folder = "" if page.parent == site else f"{page.parent.name}/"  # the root's 404 page: the root's manifest
+            assert f'href="/{folder}manifest.webmanifest"' in html, page
     assert (site / "sw.js").is_file() and (site / "sw-register.js").is_file()
 
 
