@@ -42,14 +42,9 @@ def _executed(attributes: str) -> bool:
     return kind is None or kind.group(1).lower() in ("module", "text/javascript", "application/javascript")
 
 
-def policy_for(html: str, own_origin: str | None = None) -> str:
+def policy_for(html: str) -> str:
     hashes = sorted({f"'{inline_script_hash(m.group(2))}'" for m in SCRIPT.finditer(html) if _executed(m.group(1))})
     policy = {**BASE_POLICY, "script-src": BASE_POLICY["script-src"] + hashes}
-    if own_origin:
-        # The theme's script reads the head's hreflang alternates (absolute, at the published
-        # address) and looks for a sitemap beside each: on the published site that is 'self';
-        # naming the origin keeps a copy served elsewhere (a local preview) free of violations.
-        policy["connect-src"] = BASE_POLICY["connect-src"] + [own_origin]
     return "; ".join(f"{name} {' '.join(sources)}" for name, sources in policy.items())
 
 
@@ -63,11 +58,11 @@ def policy_of(content: str) -> dict[str, list[str]]:
     return directives
 
 
-def with_policy(html: str, own_origin: str | None = None) -> str:
+def with_policy(html: str) -> str:
     """The page with its policy as the first thing in <head> after the charset, so it covers
     every script the page loads."""
     match = HEAD.search(html)
     if match is None:
         raise ValueError("a page without <head>")
-    meta = f'\n<meta http-equiv="Content-Security-Policy" content="{policy_for(html, own_origin)}">'
+    meta = f'\n<meta http-equiv="Content-Security-Policy" content="{policy_for(html)}">'
     return html[:match.end()] + meta + html[match.end():]

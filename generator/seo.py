@@ -6,7 +6,9 @@ Graph and Twitter card tags with a preview picture per language, the FAQ as stru
 Every address is absolute, made from the site's address (docs/facts.yml `site_url`). The
 alternates of a page are the same page in every language plus the root chooser as
 `x-default`, so they are reciprocal by construction; generator/sitecheck.py checks the built
-result anyway. The FAQ's structured data is read from the built page itself, so a question
+result anyway. They are written in sitemap.xml, and in the head of the root chooser only: Material's
+script fetches a sitemap.xml beside each `<link rel=alternate>` of a page, a failed request on
+every subpage (Google reads hreflang from a sitemap just as from a head). The FAQ's structured data is read from the built page itself, so a question
 added to a page source reaches the data with no other change.
 """
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 from babel.core import get_global
 
 from . import svg
+from .offline import THEME_COLOUR
 from .errors import BuildError
 from .languages import Language
 
@@ -90,8 +93,7 @@ def head_config(lang: Language, languages: list[Language], site_url: str) -> dic
     """What overrides/main.html writes in each page's head (MkDocs `extra.seo`)."""
     preview = meta_words(lang, "preview")
     return {
-        "pages": {name: {**page_words(lang, name), "url": page_url(site_url, lang.code, name),
-                         "alternates": alternates(site_url, languages, name)} for name in lang.pages},
+        "pages": {name: {**page_words(lang, name), "url": page_url(site_url, lang.code, name)} for name in lang.pages},
         "locale": og_locale(lang.code),
         "locale_alternates": [og_locale(other.code) for other in languages if other is not lang],
         "image": f"{site_url}{lang.code}/{PREVIEW}",
@@ -169,7 +171,7 @@ def preview_svg(lang: Language) -> str:
                       for i, line in enumerate(_wrapped(words["tagline"], 21)))
     return (f'<svg xmlns="{SVG_NS}" width="{PREVIEW_SIZE[0]}" height="{PREVIEW_SIZE[1]}" '
             f'viewBox="0 0 {PREVIEW_SIZE[0]} {PREVIEW_SIZE[1]}">'
-            f'<rect width="100%" height="100%" fill="#2e7d32"/>{inner}'
+            f'<rect width="100%" height="100%" fill="{THEME_COLOUR}"/>{inner}'
             f'<text x="{left}" y="250" font-family="sans-serif" font-size="76" font-weight="700" '
             f'fill="#ffffff">{escape(s["site_name"])}</text>'
             f'<text x="{left}" y="320" font-family="sans-serif" font-size="34" fill="#e8f5e9">{tagline}</text>'

@@ -98,12 +98,6 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
 LOCAL_ADDRESS = "http://127.0.0.1:8000/"
 
 
-def origin_of(address: str) -> str:
-    """'https://host:port' of an address."""
-    parts = urlsplit(address)
-    return f"{parts.scheme}://{parts.netloc}"
-
-
 def site_address(facts: dict) -> str:
     address = facts.get("site_url") or LOCAL_ADDRESS
     if not isinstance(address, str) or not re.fullmatch(r"https?://[^\s/?#]+/(?:[^\s?#]*/)?", address):
@@ -198,7 +192,7 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
                                                    {lang.code: nav_links(lang) for lang in languages}), encoding="utf-8")
     seo.write_files(stage, languages, site_url)  # preview pictures, the FAQ's data, sitemap, robots
     for page in stage.rglob("*.html"):
-        page.write_text(with_policy(page.read_text(encoding="utf-8"), origin_of(site_url)), encoding="utf-8")
+        page.write_text(with_policy(page.read_text(encoding="utf-8")), encoding="utf-8")
     write_offline(stage, languages, default, site_url)  # last: it hashes the finished files
 
 

@@ -399,21 +399,26 @@ class HeadScan(HTMLParser):
 
 def seo_problems(site: Path, languages: dict[str, list[str]], site_url: str) -> list[str]:
     """Every page (the root chooser too) has its own title and description, a canonical
-    address, alternates in every language and x-default that exist and point back, the
-    preview tags with a 1200×630 PNG, parseable JSON-LD holding the page's questions; the
-    one sitemap lists exactly these pages with the same alternates; robots.txt names it."""
+    address, the preview tags with a 1200×630 PNG, parseable JSON-LD holding the page's
+    questions; the one sitemap lists exactly these pages, each with alternates in every language
+    and x-default that exist and point back; robots.txt names it.
+
+    The language pages carry their alternates in the sitemap only: Material's script fetches a
+    sitemap.xml beside every `<link rel=alternate>` in a page's head, which is a failed request
+    (a console error) for every subpage. The root chooser, which runs no theme script, has them
+    in its head too, equal to the sitemap's."""
     pages = {site_url: site / "index.html"}
     for code, names in languages.items():
         for name in names:
             path = "" if name == "index.md" else f"{name[:-3]}/"
             pages[f"{site_url}{code}/{path}"] = site / code / path / "index.html"
     scans: dict[str, HeadScan] = {}
-    problems = []
     for url, file in pages.items():
         if file.is_file():
             scans[url] = HeadScan()
             scans[url].feed(file.read_text(encoding="utf-8"))
             scans[url].close()
+    listed, problems = _sitemap(site, scans, site_url)
     wanted = set(languages) | {"x-default"}
     for url, scan in scans.items():
         page = pages[url]
@@ -421,21 +426,27 @@ def seo_problems(site: Path, languages: dict[str, list[str]], site_url: str) -> 
             problems.append(f"{page}: no title or meta description of its own")
         if scan.canonical != [url]:
             problems.append(f"{page}: canonical {scan.canonical}, expected [{url!r}]")
-        alternates = dict(scan.alternates)
-        if sorted(alternates) != sorted(wanted) or len(scan.alternates) != len(wanted):
+        pairs = listed.get(url, [])
+        if url == site_url and sorted(scan.alternates) != pairs:
+            problems.append(f"{page}: the alternates in its head differ from the sitemap's")
+        elif url != site_url and scan.alternates:
+            problems.append(f"{page}: alternates in its head (the theme's script would fetch a sitemap.xml "
+                            "beside each); they belong in sitemap.xml")
+        alternates = dict(pairs)
+        if sorted(alternates) != sorted(wanted) or len(pairs) != len(wanted):
             problems.append(f"{page}: alternates for {sorted(alternates)}, expected one each for {sorted(wanted)}")
         if alternates.get("x-default") != site_url or url not in alternates.values():
             problems.append(f"{page}: alternates must name the page itself and {site_url} as x-default")
         for lang, href in alternates.items():
             if href not in scans:
                 problems.append(f"{page}: alternate {lang} {href} is not a page of this site")
-            elif lang != "x-default" and dict(scans[href].alternates) != alternates:
+            elif lang != "x-default" and dict(listed.get(href, [])) != alternates:
                 problems.append(f"{page}: alternate {lang} {href} does not point back with the same alternates")
         problems += [f"{page}: {p}" for p in _preview_problems(site, scan, url, site_url)]
         problems += [f"{page}: {p}" for p in _json_ld_problems(scan)]
     titles = [scan.title for scan in scans.values()]
     problems += [f"{site}: the title {t!r} is on more than one page" for t in sorted(set(titles)) if titles.count(t) > 1]
-    return problems + _sitemap_problems(site, scans, site_url)
+    return problems
 
 
 def _preview_problems(site: Path, scan: HeadScan, url: str, site_url: str) -> list[str]:
@@ -477,7 +488,8 @@ def _json_ld_problems(scan: HeadScan) -> list[str]:
     return problems
 
 
-def _sitemap_problems(site: Path, scans: dict[str, HeadScan], site_url: str) -> list[str]:
+def _sitemap(site: Path, scans: dict[str, HeadScan], site_url: str) -> tuple[dict[str, list], list[str]]:
+    """The sitemap's pages with their sorted (hreflang, href) alternates, and its problems."""
     sitemap, robots = site / "sitemap.xml", site / "robots.txt"
     others = sorted(p for p in site.rglob("sitemap*.xml*") if p != sitemap)
     problems = [f"{p}: a second sitemap (the one at the root lists every page)" for p in others]
@@ -486,7 +498,7 @@ def _sitemap_problems(site: Path, scans: dict[str, HeadScan], site_url: str) -> 
     try:
         root = ET.parse(sitemap).getroot()
     except (OSError, ET.ParseError) as e:
-        return problems + [f"{sitemap}: missing or not well-formed ({e})"]
+        return {}, problems + [f"{sitemap}: missing or not well-formed ({e})"]
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     listed = {}
     for entry in root.findall("s:url", ns):
@@ -494,6 +506,4 @@ def _sitemap_problems(site: Path, scans: dict[str, HeadScan], site_url: str) -> 
         listed[loc] = sorted((link.get("hreflang", ""), link.get("href", "")) for link in entry.findall("x:link", ns))
     if root.tag != f"{{{ns['s']}}}urlset" or sorted(listed) != sorted(scans):
         problems.append(f"{sitemap}: lists {sorted(listed)}, expected the pages {sorted(scans)}")
-    problems += [f"{sitemap}: the alternates of {loc} differ from the page's" for loc, alts in listed.items()
-                 if loc in scans and alts != sorted(scans[loc].alternates)]
-    return problems
+    return listed, problems

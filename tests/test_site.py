@@ -97,7 +97,7 @@ def test_pairs_table_is_generated_from_the_rules(built_site):
 def test_language_switch_keeps_the_page(built_site):
     site, _ = built_site
     page = page_path(site, "nb", "examples.md")
-    # The switch's relative link (the head's alternates name the absolute address).
+    # The switch is a relative link, to the same page in the other language.
     links = [u for u in scan(page).links if "/da/" in u and not is_external(u)]
     assert links, "no link to the Danish version"
     target = (page.parent / links[0]).resolve()
