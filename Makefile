@@ -43,8 +43,10 @@ lighthouse: $(LIGHTHOUSE)
 test-js: setup
 	$(NODE) --test tests/js/*.test.mjs
 
+# On every core (pytest-xdist); the bundle and the built site are made once per set of inputs
+# and shared (tests/site_build.py), so a second run with nothing changed skips both.
 test-py: setup cairo survey lighthouse
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 # Every test: the app's JS unit tests, then pytest (whose summary line closes the run).
 test: setup browser lighthouse test-js test-py

@@ -169,7 +169,7 @@ def test_rules_options_are_checked():
 
 def args(tmp_path, deals, **more):
     base = dict(deals=deals, variant="standard", jobs=2, check_share=1.0, max_nodes=survey.DEFAULT_MAX_NODES,
-                chunk=10, cache=str(tmp_path), recompute=False, json=True, quiet=True)
+                chunk=10, cache=str(tmp_path), recompute=False, json=True, quiet=True, scheduler=None)
     return SimpleNamespace(**{**base, **more})
 
 

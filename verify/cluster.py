@@ -19,6 +19,7 @@ import hashlib
 import logging
 import socket
 import sys
+import threading
 from functools import partial
 
 from distributed import Client, KilledWorker, as_completed
@@ -57,7 +58,7 @@ def connect(address: str, timeout: float | None = None) -> Client:
     timeout = SCHEDULER_TIMEOUT if timeout is None else timeout
     try:
         # A bare handshake first: a Client that fails to start leaves a noisy finaliser behind.
-        asyncio.run(_handshake(address, timeout))
+        _run_in_own_thread(_handshake(address, timeout))
         return Client(address, timeout=timeout, set_as_default=False)
     except ValueError as e:  # no port, unknown scheme
         raise survey.ClusterError(f"--scheduler {shown(address)}: not a Dask address ({shown(str(e))}); give one "
@@ -68,6 +69,24 @@ def connect(address: str, timeout: float | None = None) -> Client:
     except OSError as e:  # refused, unknown host, timed out
         raise survey.ClusterError(f"no Dask scheduler answers at {shown(address)} (waited {timeout:g} s); "
                                   "start one with `dask scheduler`, or check the address") from None
+
+
+def _run_in_own_thread(coroutine) -> None:
+    """asyncio.run(coroutine), also where the caller's thread already runs an event loop (a
+    notebook, Playwright's sync API in the tests), which asyncio.run refuses: a new thread has none."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as e:  # handed back to the caller's thread, as raised
+            failure.append(e)
+
+    thread = threading.Thread(target=run, name="dask-handshake")
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
 
 
 async def _handshake(address: str, timeout: float) -> None:
