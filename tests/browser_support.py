@@ -18,6 +18,12 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def handle(self):
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser went on before a file was sent whole: nothing to report
+
 
 @contextmanager
 def serve(folder: Path):

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from browser_support import QuietHandler
+
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("nb", "da")
 POOL = [27, 8, 3]          # winnable deals (checked by test_pool_is_winnable)
@@ -84,11 +86,7 @@ def site(tmp_path_factory, winning_game, known_results) -> Path:
 
 @pytest.fixture(scope="session")
 def server(site):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
