@@ -99,8 +99,10 @@ def test_the_deal_number_copies_the_deals_link(watched, lang):
     page.locator(f"{GAME} .pyr-new-game").click()  # the link is the deal shown, not the page's own hash
     deal = int(re.search(r"\d+", number.inner_text()).group())
     number.click()
-    page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent.includes('{deal}')")
-    assert message(page) == fill(s["messages"]["link_copied"], deal=deal)
+    # Not just the number: New game's own message names the deal too.
+    copied = fill(s["messages"]["link_copied"], deal=deal)
+    page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent === {json.dumps(copied)}")
+    assert message(page) == copied
     assert page.evaluate("navigator.clipboard.readText()") == f"{w.base}/{lang}.html#deal={deal}"
 
 
