@@ -16,6 +16,8 @@
 // v1 (`pyramide.game.v1`, {version: 1, deal, moves}, one slot for everything) is migrated once:
 // copied to its deal's key unless that deal already has a v2 game, then removed.
 
+import { MAX_DEAL } from './engine.js';
+
 export const PREFIX = 'pyramide.game.v2.';
 export const V1_KEY = 'pyramide.game.v1';
 export const TAB_KEY = 'pyramide.tab.v2';
@@ -23,7 +25,6 @@ const VERSION = 2;
 export const MAX_GAMES = 20; // games kept; the least recently played beyond this are dropped
 const MAX_MOVES = 2000; // far more than any real game; a longer list is not ours
 export const MAX_UNDO = 50; // restarts and new games that Undo can take back, per deal
-const MAX_DEAL = 4294967295;
 
 function local() {
   try {
