@@ -229,7 +229,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   wasteName.textContent = s.board.waste;
 
   // Frames drawn above every card, so that they are seen whole even round a covered card:
-  // the focus ring, and the red frame of a refused card.
+  // the focus ring, the violet frame of a hinted place, and the red frame of a refused card.
   const frame = (cls) => {
     const div = document.createElement('div');
     div.className = cls;
@@ -245,6 +245,21 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     div.hidden = false;
   };
   host.append(el);
+
+  const hintFrames = new Map(); // key → its frame, while the place is hinted
+
+  // One frame per hinted place that holds something, over it wherever it lies.
+  function showHints(hinted) {
+    for (const [key, div] of hintFrames) {
+      if (!hinted.has(key)) { div.remove(); hintFrames.delete(key); }
+    }
+    for (const key of hinted) {
+      const slot = slots.get(key);
+      if (!slot || slot.el.classList.contains('is-removed')) continue;
+      if (!hintFrames.has(key)) hintFrames.set(key, frame('pyr-overlay pyr-hint-frame'));
+      frameOver(hintFrames.get(key), slot.el);
+    }
+  }
 
   let current = 'p27'; // the roving tab stop: the one place Tab lands on
   let present = new Set();
@@ -297,6 +312,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       }
     }
     renderPiles(position, { selected, hinted, ghosts, before: view.before });
+    showHints(hinted);
     if (!interactive) el.setAttribute('aria-label', describe(position, view.before, ghosts));
     else keepFocus();
   }

@@ -513,8 +513,28 @@ def test_reduced_motion_is_respected(watched, reduce):
     w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}", reduced_motion=reduce)
     page.locator(f"{GAME} .pyr-hint").click()
     wait_for_hint(page)
-    animation = page.evaluate(f"getComputedStyle(document.querySelector('{GAME} .is-hinted'), '::after').animationName")
+    animation = page.evaluate(f"getComputedStyle(document.querySelector('{GAME} .pyr-hint-frame')).animationName")
     assert (animation == "none") == reduce
+
+
+def test_a_hint_frames_its_places_above_every_card(watched):
+    w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
+    page.locator(f"{GAME} .pyr-hint").click()
+    wait_for_hint(page)
+    frames = page.evaluate(f"""(() => {{
+        const board = document.querySelector('{GAME} .pyr-board');
+        const top = Math.max(...[...board.querySelectorAll('.pyr-slot')].map((s) => Number(getComputedStyle(s).zIndex) || 0));
+        const hinted = [...board.querySelectorAll('.pyr-slot.is-hinted')].map((s) => [s.style.left, s.style.top]);
+        const frames = [...board.querySelectorAll('.pyr-hint-frame')].filter((f) => !f.hidden)
+            .map((f) => [f.style.left, f.style.top, Number(getComputedStyle(f).zIndex)]);
+        return {{top, hinted, frames}};
+    }})()""")
+    assert frames["hinted"], "the hint marks no place"
+    assert sorted(f[:2] for f in frames["frames"]) == sorted(frames["hinted"])
+    assert all(z > frames["top"] for *_, z in frames["frames"])
+    page.locator(f"{GAME} .pyr-slot[data-key=stock]").click()  # a move: the frames go with the hint
+    assert page.locator(f"{GAME} .pyr-slot.is-hinted").count() == 0
+    assert page.locator(f"{GAME} .pyr-hint-frame").count() == 0
 
 
 # ---------------------------------------------------------------- the replay
