@@ -13,9 +13,11 @@ from __future__ import annotations
 import base64
 import re
 
+from .bundle_schema import RESULT_LETTERS
+
 __all__ = ["winnable_data", "results_of"]
 
-RESULTS = re.compile(r"[wlu]*")
+RESULTS = re.compile(f"[{RESULT_LETTERS}]*")
 
 
 def winnable_data(first: int, results: str) -> dict:

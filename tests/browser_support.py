@@ -26,8 +26,9 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(folder: Path):
-    handler = functools.partial(QuietHandler, directory=str(folder))
+def serve(folder: Path, handler_class=None):
+    """The folder on 127.0.0.1 at a free port, by QuietHandler or a subclass of it; yields the base address."""
+    handler = functools.partial(handler_class or QuietHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

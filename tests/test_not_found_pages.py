@@ -3,16 +3,12 @@ language's own 404 page for a missing address under /nb/ or /da/ at any depth, t
 (in every language) anywhere else. Each loads whole (no request fails), wears the site's
 colour, and every link on it leads to a page that exists; the root's names each language's
 front page. Their addresses start at the site's own path, so a site in a folder works too."""
-import functools
-import http.server
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from browser_support import QuietHandler
+from browser_support import QuietHandler, serve
 from generator.languages import load_languages
 from generator.root_pages import FELT, not_found_page
 from generator.site import nav_links
@@ -39,15 +35,9 @@ class NotFoundHandler(QuietHandler):
             self.wfile.write(body)
 
 
-@contextmanager
 def serve_with_not_found(folder: Path):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(NotFoundHandler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    """The folder served as a static host serves it, 404 pages included."""
+    return serve(folder, NotFoundHandler)
 
 
 def visit(browser, url: str, width: int = 1280):

@@ -2,17 +2,14 @@
 by Playwright through Debian's Chromium (no browser is ever downloaded)."""
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import shutil
 import subprocess
-import threading
 from pathlib import Path
 
 import pytest
 
-from browser_support import QuietHandler
+from browser_support import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("nb", "da")
@@ -86,12 +83,8 @@ def site(tmp_path_factory, winning_game, known_results) -> Path:
 
 @pytest.fixture(scope="session")
 def server(site):
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with serve(site) as base:
+        yield base
 
 
 class Watched:
