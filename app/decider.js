@@ -192,7 +192,8 @@ const UNLIMITED = 1; // the turns field under unlimitedTurns: one left, never sp
  * Can the position (docs/positions.md) be won? Options:
  *   maxNodes  stop with 'undecided' after entering this many card sets
  *   rules     the rules options above (default: the app's rules)
- *   prune     {kingFirst, deadCards}: both true by default; false turns one off (tests)
+ *   prune     {kingFirst, deadCards, sideKings, forcedPairs}: all true by default; false turns
+ *             one off (tests)
  * Returns {result: 'won' | 'lost' | 'undecided', line, nodes}: line is a winning game from the
  * position in canonical notation when won, else null; nodes counts the card sets entered.
  */
@@ -216,11 +217,15 @@ export function decideDeal(n, options = {}) {
 }
 
 class Search {
-  constructor(table, rules, { kingFirst = true, deadCards = true } = {}) {
+  constructor(table, rules, { kingFirst = true, deadCards = true, sideKings = true, forcedPairs = true } = {}) {
     this.table = table;
     this.rules = rules;
     this.kingFirst = kingFirst;
     this.deadCards = deadCards;
+    this.sideKings = sideKings;
+    this.forcedPairs = forcedPairs;
+    this.soleFor = new Int8Array(32); // see soleSidePartners
+    this.mustPyr = new Int32Array(8); this.mustSide = new Int32Array(8); // see partnersLeft
     this.related = rules.coverPair ? RELATED_COVER_PAIR : RELATED;
     // Cards of each value: pyramid places and side indices, as bit masks.
     this.pyrOfValue = new Int32Array(KING_VALUE + 1);
@@ -298,6 +303,8 @@ class Search {
       forEachMove(this.table, pyr, side, p, t, this.emit, true);
       return;
     }
+    const sole = this.soleSidePartners(pyr, side, free);
+    if (sole < 0 || this.forced(pyr, side, p, t, free, sole)) return;
     // Here: every removal, pyramid-only ones included. Made later in the chain, a
     // pyramid-only removal leads to the same card set at a lower rank, so it is not repeated.
     forEachMove(this.table, pyr, side, p, t, this.emit, false);
@@ -316,6 +323,8 @@ class Search {
       const q = step & 255, u = step >> 8;
       if (unlimited ? q === p : rank(u, q) <= below) break; // back at the start, or covered before
       c.p = q; c.t = u;
+      // A forced removal here also covers every later position of the chain (reached from here).
+      if (this.forced(pyr, side, q, u, free, sole)) break;
       if (this.rules.stockTop) this.stockTopMoves(pyr, side, q, u, free);
       const top = q - 1;
       if (top < 0 || (done & (1 << top)) !== 0) continue;
@@ -326,6 +335,87 @@ class Search {
       c.only = -1;
       if (done === side && !this.rules.stockTop) break; // every side card has been the top
     }
+  }
+
+  // Forced removals. Both prunings below rest on one exchange argument. Say a card c beside
+  // the pyramid is taken off now instead of later. Every game from here can be played from the
+  // position without c, move for move: skip the draw that would bring c up (and a turn that
+  // would leave only c to turn, which leaves more turns), and play every other move as it is.
+  // The stock and waste stay those of the game minus c, so every card the game has available
+  // (c apart) is available too. Taking a pyramid card off earlier only frees other cards. So a
+  // removal that a win must contain somewhere, and whose cards no other move of it uses, can
+  // go first: it is then the only child needed at that position, and it also stands for every
+  // later position of the chain (reached from that one by draws and turns).
+  //
+  // PRUNING sideKings — a king on the waste top (or the playable stock top) goes at once:
+  // it is in no other move, and the game without it wins whenever the game with it does.
+  // PRUNING forcedPairs — a card that must go (a free pyramid card; in the strict variant the
+  // waste top too) and has exactly one possible partner left goes with it as soon as both are
+  // available: every win pairs the two, and neither card is in any other move of it.
+
+  // Sets this.soleFor[y] = x for each side card y that is the only partner left of a free
+  // pyramid card x, and returns those y as a mask; or pushes a forced pair of two free pyramid
+  // cards and returns -1 (the same all along the chain, so only looked for on entering).
+  soleSidePartners(pyr, side, free) {
+    if (!this.forcedPairs) return 0;
+    const pv = this.table.pyrValues;
+    let sole = 0;
+    for (let f = free; f !== 0; f &= f - 1) {
+      const x = 31 - Math.clz32(f & -f);
+      const w = TARGET_SUM - pv[x];
+      if (w === 0) continue; // a king: kingFirst's business
+      const inPyr = pyr & this.pyrOfValue[w] & ~this.related[x];
+      const inSide = side & this.sideOfValue[w];
+      if (inPyr === 0 && inSide !== 0 && (inSide & (inSide - 1)) === 0) {
+        sole |= inSide;
+        this.soleFor[31 - Math.clz32(inSide)] = x;
+      } else if (inSide === 0 && (inPyr & free) !== 0 && (inPyr & (inPyr - 1)) === 0) {
+        const y = 31 - Math.clz32(inPyr);
+        this.push(PAIR, Math.min(x, y), Math.max(x, y), pyr & ~(1 << x) & ~inPyr, side, this.cur.p, this.cur.t);
+        return -1;
+      }
+    }
+    return sole;
+  }
+
+  // A forced removal at position (p, t) of the card set, pushed; returns whether there was one.
+  forced(pyr, side, p, t, free, sole) {
+    const sv = this.table.sideValues;
+    const top = wasteTop(side, p);
+    if (top >= 0) {
+      const s2 = side & ~(1 << top);
+      const p2 = wasteTop(s2, p) + 1;
+      if (sv[top] === KING_VALUE && this.sideKings) {
+        this.push(KING, SIDE + top, -1, pyr, s2, p2, t);
+        return true;
+      }
+      if (sole & (1 << top)) {
+        const x = this.soleFor[top];
+        this.push(PAIR, x, SIDE + top, pyr & ~(1 << x), s2, p2, t);
+        return true;
+      }
+      if (this.rules.strictWin && this.forcedPairs && sv[top] !== KING_VALUE) {
+        const partners = pyr & this.pyrOfValue[TARGET_SUM - sv[top]]; // the waste top must go too
+        if ((partners & free) !== 0 && (partners & (partners - 1)) === 0) {
+          this.push(PAIR, 31 - Math.clz32(partners), SIDE + top, pyr & ~partners, s2, p2, t);
+          return true;
+        }
+      }
+    }
+    const next = this.rules.stockTop ? stockNext(side, p) : -1;
+    if (next >= 0) {
+      const s2 = side & ~(1 << next);
+      if (sv[next] === KING_VALUE && this.sideKings) {
+        this.push(KING, SIDE + next, -1, pyr, s2, p, t);
+        return true;
+      }
+      if (sole & (1 << next)) {
+        const x = this.soleFor[next];
+        this.push(PAIR, x, SIDE + next, pyr & ~(1 << x), s2, p, t);
+        return true;
+      }
+    }
+    return false;
   }
 
   // Keeps a child unless provably lost.
@@ -376,22 +466,49 @@ class Search {
     return values;
   }
 
-  // Is there a card whose partners (values 13 - v for v in `values`) are all out of reach?
+  // Can some value in `values` (1 << v) no longer be paired off? See partnersLeft.
   hasDeadCard(pyr, side, values) {
     if (!this.deadCards) return false;
-    for (let v = 1; v < KING_VALUE; v++) {
-      if (!(values & (1 << v))) continue;
-      const w = TARGET_SUM - v; // the cards of value w lost a partner of value v
-      const partnersPyr = pyr & this.pyrOfValue[v];
-      // strict: a card beside the pyramid must go too, and its partner must be a pyramid card
-      if (this.rules.strictWin && (side & this.sideOfValue[w]) !== 0 && partnersPyr === 0) return true;
-      if (side & this.sideOfValue[v]) continue; // a side card is never related to a pyramid card
-      for (let m = pyr & this.pyrOfValue[w]; m !== 0; m &= m - 1) {
-        const k = 31 - Math.clz32(m & -m);
-        if ((partnersPyr & ~this.related[k]) === 0) return true;
+    for (let v = 1; v <= 6; v++) {
+      if ((values & ((1 << v) | (1 << (TARGET_SUM - v)))) === 0) continue;
+      if (!this.partnersLeft(pyr, side, v, TARGET_SUM - v) || !this.partnersLeft(pyr, side, TARGET_SUM - v, v)) {
+        return true;
       }
     }
     return false;
+  }
+
+  // PRUNING deadCards — every card of value v that must go (a pyramid card; in the strict
+  // variant a side card too) needs a partner of value w = 13 - v of its own: a card that can be
+  // available at the same time, so not a pyramid card in a covering relation with it
+  // (RELATED), and not a second side card (only the waste top is available beside the
+  // pyramid). Hall's theorem: such distinct partners exist exactly when every group of those
+  // cards has at least as many possible partners between them as it has cards; at most four
+  // cards, so all groups are tried. Exact: a position without them cannot be won. Checking
+  // v → w and w → v apart is enough (Mendelsohn–Dulmage: then one pairing serves both).
+  partnersLeft(pyr, side, v, w) {
+    const mustPyr = this.mustPyr, mustSide = this.mustSide; // each card's possible partners
+    const partnerPyr = pyr & this.pyrOfValue[w];
+    const partnerSide = side & this.sideOfValue[w];
+    let n = 0;
+    for (let m = pyr & this.pyrOfValue[v]; m !== 0; m &= m - 1) {
+      mustPyr[n] = partnerPyr & ~this.related[31 - Math.clz32(m & -m)];
+      mustSide[n++] = partnerSide;
+    }
+    if (this.rules.strictWin) {
+      for (let m = side & this.sideOfValue[v]; m !== 0; m &= m - 1) {
+        mustPyr[n] = partnerPyr;
+        mustSide[n++] = this.rules.stockTop ? partnerSide : 0;
+      }
+    }
+    for (let group = 1; group < 1 << n; group++) {
+      let inPyr = 0, inSide = 0, size = 0;
+      for (let i = 0; i < n; i++) {
+        if (group & (1 << i)) { inPyr |= mustPyr[i]; inSide |= mustSide[i]; size++; }
+      }
+      if (popCount(inPyr) + popCount(inSide) < size) return false;
+    }
+    return true;
   }
 
   // VARIANT RULE stockTop: the stock's next card is available as well. It goes alone when it
@@ -467,3 +584,9 @@ class Search {
 }
 
 const ALL_VALUES = 0x3ffe; // 1 << v for v = 1 … 13
+
+function popCount(x) {
+  let n = 0;
+  for (; x !== 0; x &= x - 1) n++;
+  return n;
+}

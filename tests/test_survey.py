@@ -74,17 +74,33 @@ def test_independent_decider_agrees_with_the_exhaustive_solver_on_200_deals():
     assert 50 < won < 150
 
 
+PRUNINGS = ("king_first", "dead_cards", "side_kings", "forced_pairs")
+PLAIN = dict.fromkeys(PRUNINGS, False)
+
+
 @pytest.mark.parametrize("variant", list(decider.VARIANTS))
 def test_each_pruning_keeps_the_plain_answer(variant):
+    """Every pruning on its own, and every one left out, against the plain search."""
     rules_ = decider.rules_of(variant)
     for seed in range(1, 121):
         start = played(seed, 8 + seed % 9)
         if "turns" in rules_:
             start["turns_left"] = rules_["turns"]
-        plain = decider.decide(start, rules_, king_first=False, dead_cards=False).result
+        plain = decider.decide(start, rules_, **PLAIN).result
         assert decider.decide(start, rules_).result == plain, f"{variant}, seed {seed}"
-        assert decider.decide(start, rules_, king_first=False).result == plain, f"{variant}, seed {seed}"
-        assert decider.decide(start, rules_, dead_cards=False).result == plain, f"{variant}, seed {seed}"
+        for name in PRUNINGS:
+            alone = decider.decide(start, rules_, **{**PLAIN, name: True}).result
+            assert alone == plain, f"{variant}, seed {seed}, only {name}"
+            assert decider.decide(start, rules_, **{name: False}).result == plain, f"{variant}, seed {seed}, no {name}"
+
+
+def test_each_pruning_on_its_own_enters_fewer_card_sets():
+    def nodes(**prune):
+        return sum(decider.decide(reduced(n), **prune).nodes for n in range(1, 41))
+    plain = nodes(**PLAIN)
+    for name in PRUNINGS:
+        alone = nodes(**{**PLAIN, name: True})
+        assert alone < plain, f"{name}: {alone} < {plain}"
 
 
 def plain_variant_search(start, rules_):

@@ -19,6 +19,15 @@ The search (numba, depth first, stops at the first win):
 * A free pyramid king goes at once: any win must remove it; moved to the front, the rest of
   the win stays legal (it takes part in no other move, removing it only frees cards, and it
   touches neither stock nor waste).
+* Forced removals. Taking a card c beside the pyramid off now rather than later never hurts:
+  any game from here can be played without c, move for move, skipping the draw that would
+  bring c up (and a turn that would leave only c to turn, which leaves a turn more), so every
+  other card it has available is available too; taking a pyramid card off earlier only frees
+  cards. Hence a removal that every win must make, whose cards are in no other move, can be
+  made first, and it stands for the rest of the chain from where it is available. Two such
+  removals are made alone: a king on the waste top (or the playable stock top); and a pair of
+  a card that must go (a free pyramid card; in the strict variant the waste top too) with its
+  only possible partner left (see Partners), once both are available.
 * Partners. The cards of values v and 13 - v must be paired off: every non-king pyramid card
   (and in the strict variant every card) goes in a pair with a card of the other value, each
   card once, and the two are available together — never so for two pyramid cards one of which
@@ -274,8 +283,49 @@ def _next(side, p, t, unlimited):
 
 
 @njit(cache=True)
+def _forced(d, pyr, side, cp, ct, free, sole, sole_for, n, ch, pv, sv, pmask, smask, related, strict,
+            stock_top, side_kings, forced_pairs, dead_cards, scratch):
+    """A forced removal at position (cp, ct) of the card set (see the module text), added as a
+    child. Returns (count, won, found)."""
+    w = cp - 1
+    if w >= 0:
+        nside = side & ~(np.int64(1) << w)
+        np_ = _after_waste_removed(side, w)
+        if side_kings and sv[w] == KING:
+            n, won = _add(d, pyr, side, pyr, nside, np_, ct, KING_SIDE * 4096 + w, cp, ct,
+                          ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+            return n, won, True
+        if (sole >> w) & 1:
+            k = sole_for[w]
+            n, won = _add(d, pyr, side, pyr & ~(np.int64(1) << k), nside, np_, ct, PAIR_PS * 4096 + k * 64 + w,
+                          cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+            return n, won, True
+        if strict and forced_pairs and sv[w] != KING:  # the waste top must go, with a pyramid card
+            partners = pyr & pmask[KING - sv[w]]
+            if partners & free and (partners & (partners - 1)) == 0:
+                k = _low(partners)
+                n, won = _add(d, pyr, side, pyr & ~partners, nside, np_, ct, PAIR_PS * 4096 + k * 64 + w,
+                              cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+                return n, won, True
+    if stock_top:
+        s = _stock_top(side, cp)
+        if s >= 0:
+            nside = side & ~(np.int64(1) << s)
+            if side_kings and sv[s] == KING:
+                n, won = _add(d, pyr, side, pyr, nside, cp, ct, KING_SIDE * 4096 + s, cp, ct,
+                              ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+                return n, won, True
+            if (sole >> s) & 1:
+                k = sole_for[s]
+                n, won = _add(d, pyr, side, pyr & ~(np.int64(1) << k), nside, cp, ct, PAIR_PS * 4096 + k * 64 + s,
+                              cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+                return n, won, True
+    return n, False, False
+
+
+@njit(cache=True)
 def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related, strict, unlimited,
-            stock_top, cover_pair, king_first, dead_cards, scratch):
+            stock_top, cover_pair, king_first, dead_cards, side_kings, forced_pairs, sole_for, scratch):
     """Children of card set (pyr, side) entered at (p, t): removals at every position of its
     chain whose level is above `below`. Returns (count, index of a winning child or -1)."""
     n = 0
@@ -288,6 +338,27 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
                 return n, n - 1
             if king_first:
                 return n, -1
+    # Forced pairs: side cards that are the only partner left of a free pyramid card, or a
+    # forced pair of two free pyramid cards (the same all along the chain: looked for here).
+    sole = np.int64(0)
+    for x in range(NPYR):
+        if not forced_pairs or not (free >> x) & 1 or pv[x] == KING:
+            continue
+        in_pyr = pyr & pmask[KING - pv[x]] & ~related[x]
+        in_side = side & smask[KING - pv[x]]
+        if in_pyr == 0 and in_side != 0 and (in_side & (in_side - 1)) == 0:
+            sole |= in_side
+            sole_for[_low(in_side)] = x
+        elif in_side == 0 and (in_pyr & free) != 0 and (in_pyr & (in_pyr - 1)) == 0:
+            y = _low(in_pyr)
+            n, won = _add(d, pyr, side, pyr & ~((np.int64(1) << x) | in_pyr), side, p, t,
+                          PAIR_PP * 4096 + min(x, y) * 64 + max(x, y), p, t, ch, n, pv, sv, pmask, smask, related,
+                          strict, stock_top, dead_cards, scratch)
+            return n, (n - 1 if won else -1)
+    n, won, found = _forced(d, pyr, side, p, t, free, sole, sole_for, n, ch, pv, sv, pmask, smask, related, strict,
+                            stock_top, side_kings, forced_pairs, dead_cards, scratch)
+    if found:
+        return n, (n - 1 if won else -1)
     # Removals among pyramid cards give the same card set wherever in the chain: made here.
     for i in range(NPYR):
         if not (free >> i) & 1 or pv[i] == KING:
@@ -318,6 +389,11 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
     while True:
         if _level(side, cp, ct, unlimited) <= below:
             break
+        if cp != p or ct != t:  # a forced removal here stands for the rest of the chain too
+            n, won, found = _forced(d, pyr, side, cp, ct, free, sole, sole_for, n, ch, pv, sv, pmask, smask, related,
+                                    strict, stock_top, side_kings, forced_pairs, dead_cards, scratch)
+            if found:
+                return n, (n - 1 if won else -1)
         w = cp - 1
         if w >= 0 and not (done_w >> w) & 1:
             done_w |= np.int64(1) << w
@@ -371,7 +447,7 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
 
 @njit(cache=True)
 def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, strict, unlimited, stock_top, cover_pair,
-            king_first, dead_cards, max_nodes, line):
+            king_first, dead_cards, side_kings, forced_pairs, max_nodes, line):
     """Depth-first search from the position. Returns (WON | LOST | UNDECIDED, card sets entered,
     length of the winning line written into `line` as move codes)."""
     keys = np.zeros(1 << 14, dtype=np.int64)  # pyramid mask | side mask << 28; never 0 (pyramid not empty)
@@ -384,6 +460,7 @@ def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, strict, unlimit
     f_n = np.zeros(MAX_DEPTH, dtype=np.int64)
     f_i = np.zeros(MAX_DEPTH, dtype=np.int64)
     scratch = np.zeros(8, dtype=np.int64)
+    sole_for = np.zeros(MAXSIDE, dtype=np.int64)  # see _expand: the pyramid card a side card is the only partner of
     pmask, smask = _value_masks(pv, sv, n_side)
 
     key = pyr0 | (side0 << NPYR)
@@ -395,7 +472,7 @@ def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, strict, unlimit
     d = 0
     f_side[0], f_p[0], f_t[0] = side0, p0, t0
     f_n[0], win = _expand(0, pyr0, side0, p0, t0, -1, ch, pv, sv, pmask, smask, cover, related, strict, unlimited,
-                          stock_top, cover_pair, king_first, dead_cards, scratch)
+                          stock_top, cover_pair, king_first, dead_cards, side_kings, forced_pairs, sole_for, scratch)
     f_i[0] = 0
     while win < 0:
         if f_i[d] == f_n[d]:  # every child tried: lost from here
@@ -425,7 +502,8 @@ def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, strict, unlimit
         f_side[d], f_p[d], f_t[d] = cside, cp, ct
         f_i[d] = 0
         f_n[d], win = _expand(d, cpyr, cside, cp, ct, below, ch, pv, sv, pmask, smask, cover, related, strict,
-                              unlimited, stock_top, cover_pair, king_first, dead_cards, scratch)
+                              unlimited, stock_top, cover_pair, king_first, dead_cards, side_kings, forced_pairs,
+                              sole_for, scratch)
     # The line: per frame, the draws and turns from where it was entered to where its chosen
     # child's move is made, then that move.
     n = 0
@@ -471,7 +549,7 @@ def _value(code: str) -> int:
 
 
 def decide(position: dict, rules=None, max_nodes: int | None = None, king_first: bool = True,
-           dead_cards: bool = True) -> Decision:
+           dead_cards: bool = True, side_kings: bool = True, forced_pairs: bool = True) -> Decision:
     """Can the JSON position (docs/positions.md) be won under the rules options?"""
     rules = rules_of(rules)
     pyramid = [None if c is None else deals.parse_card(c) for c in position["pyramid"]]
@@ -499,7 +577,7 @@ def decide(position: dict, rules=None, max_nodes: int | None = None, king_first:
     line = np.zeros(MAX_LINE, dtype=np.int64)
     code, nodes, n = _search(pv, sv, len(side), np.int64(pyr), np.int64(side_mask), np.int64(p), np.int64(t),
                              COVER, related, strict, unlimited, bool(rules.get("stockTop")),
-                             bool(rules.get("coverPair")), king_first, dead_cards,
+                             bool(rules.get("coverPair")), king_first, dead_cards, side_kings, forced_pairs,
                              np.int64(max_nodes if max_nodes is not None else 2**62), line)
     if code == UNDECIDED:
         return Decision("undecided", None, int(nodes))
