@@ -21,6 +21,7 @@ MAX_DEAL = MASK  # 4 294 967 295 = 2**32 - 1
 # Base order (shuffle.md §2): position i is rank RANKS[i % 13] of suit SUITS[i // 13].
 ALL_CARDS: tuple[str, ...] = tuple(RANKS[i % 13] + SUITS[i // 13] for i in range(52))
 CARD_INDEX = {code: i for i, code in enumerate(ALL_CARDS)}
+CARD_VALUE = {code: i % 13 + 1 for i, code in enumerate(ALL_CARDS)}  # cards.values, by canonical code
 
 # Typed-in text, identical in app/engine.js.
 WHITESPACE = " \t\n\r"  # JSON's whitespace: nothing Unicode calls a space (no NBSP, no BOM)
@@ -79,6 +80,8 @@ def parse_deal_number(value) -> int:
 
 def parse_card(text) -> str:
     """Canonical code of a card: case-insensitive, '10' accepted for 'T' ('10d' -> 'TD')."""
+    if isinstance(text, str) and text in CARD_INDEX:  # already canonical (the engines' own codes): nothing to read
+        return text
     if not isinstance(text, str):
         raise CardCodeError(f"a card code must be text like 'TD' or 'KS', got {shown(text)}")
     if not is_plain_text(text):  # first, so upper() folds only a-z ('ſ'.upper() would be 'S')
@@ -93,7 +96,8 @@ def parse_card(text) -> str:
 
 def card_value(code: str) -> int:
     """Ace 1, 2-10 their number, jack 11, queen 12, king 13; suit never matters (cards.values)."""
-    return RANKS.index(parse_card(code)[0]) + 1
+    value = CARD_VALUE.get(code) if isinstance(code, str) else None  # the engines ask this for every card of every position
+    return value if value is not None else RANKS.index(parse_card(code)[0]) + 1
 
 
 def mulberry32(seed: int) -> Iterator[int]:
