@@ -3,7 +3,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import game_bench, lighthouse, solver_bench, survey_bench
+from . import decider_bench, game_bench, lighthouse, solver_bench, survey_bench
 
 
 def game() -> dict:
@@ -13,7 +13,7 @@ def game() -> dict:
     return game_bench.run(pool)
 
 
-SECTIONS = {"solvers": solver_bench.run, "survey": survey_bench.run, "game": game,
+SECTIONS = {"solvers": solver_bench.run, "deciders": decider_bench.run, "survey": survey_bench.run, "game": game,
             "lighthouse": lighthouse.run}  # mobile scores of the built site (site/)
 
 

@@ -415,7 +415,7 @@ def run_survey(first: int, last: int, variant: str = "standard", jobs: int | Non
                cache_root: Path | None = None, progress: bool = True, recompute: bool = False,
                pool=None, keep: bool = True, on_window=None) -> Survey:
     """Decide every deal of first … last: from the cache, the rest on `pool` (anything with
-    multiprocessing.Pool's imap_unordered: a Ray pool, ExecutorPool(executor)) or local processes.
+    multiprocessing.Pool's imap_unordered, e.g. ExecutorPool(a Dask client)) or local processes.
 
     The range is done window by window (windows()), so memory holds one window's records
     whatever the range: the counts go to survey.tally, each window's records to
