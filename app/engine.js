@@ -22,6 +22,8 @@ export const MIN_DEAL = 1;
 export const MAX_DEAL = 4294967295;
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'SHDC';
+// The 52 canonical codes with their values (cards.values: ace 1 … king 13, the suit never matters).
+const CARD_VALUES = new Map([...SUITS].flatMap((suit) => [...RANKS].map((rank, i) => [rank + suit, i + 1])));
 
 export class RuleError extends Error {
   // rule: a rule id of docs/positions.md (or 'notation'), so callers can say which rule broke.
@@ -65,6 +67,7 @@ const trimmed = (text) => text.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '');
 // ---------------------------------------------------------------- cards
 /** Canonical code of a card written as text ('10d' → 'TD'); throws RuleError('notation'). */
 export function parseCard(text) {
+  if (CARD_VALUES.has(text)) return text; // already canonical: the engine's own codes, read often
   if (typeof text !== 'string') throw new RuleError('notation', `a card code must be text like 'TD' or 'KS', got ${shown(text)}`);
   // Plain ASCII first, so toUpperCase folds only a-z ('ſ' would become 'S').
   if (!PLAIN_TEXT.test(text)) throw new RuleError('notation', `${shown(text)} is not a card code: ${NOT_PLAIN}`);
@@ -75,7 +78,7 @@ export function parseCard(text) {
 
 /** Value of a card code: ace 1 … king 13; the suit never matters. */
 export function cardValue(code) {
-  return RANKS.indexOf(code[0]) + 1;
+  return CARD_VALUES.get(code) ?? RANKS.indexOf(code[0]) + 1;
 }
 
 // ---------------------------------------------------------------- deal numbers and the shuffle
@@ -163,12 +166,12 @@ export function bitCount(x) {
 //         to (index of the waste top) + 1, or 0 when the waste is empty
 //   turns turns left
 export function makeTable(pyramidCodes, sideCodes) {
-  return {
-    pyrCodes: pyramidCodes.slice(),
-    pyrValues: Int8Array.from(pyramidCodes, (c) => (c ? cardValue(c) : 0)),
-    sideCodes: sideCodes.slice(),
-    sideValues: Int8Array.from(sideCodes, cardValue),
-  };
+  // Plain loops: Int8Array.from with a mapping function was most of the time of a move.
+  const pyrValues = new Int8Array(pyramidCodes.length);
+  pyramidCodes.forEach((c, k) => { if (c) pyrValues[k] = cardValue(c); });
+  const sideValues = new Int8Array(sideCodes.length);
+  sideCodes.forEach((c, i) => { sideValues[i] = cardValue(c); });
+  return { pyrCodes: pyramidCodes.slice(), pyrValues, sideCodes: sideCodes.slice(), sideValues };
 }
 
 const ROW_START = Int32Array.from({ length: ROWS + 1 }, (_, r) => (r * (r + 1)) / 2); // row r+1 starts at ROW_START[r]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Optional
 
 from .deal import (ALL_CARDS, CARD_INDEX, NOT_PLAIN, RANKS, WHITESPACE, CardCodeError, card_value, deal,
@@ -124,8 +125,13 @@ def available_cards(pos: Position) -> list[str]:
 
 
 def legal_moves(pos: Position) -> list[Move]:
+    return list(_legal_moves(pos))
+
+
+@lru_cache(maxsize=1024)  # status() and to_json() ask again for the position just played
+def _legal_moves(pos: Position) -> tuple[Move, ...]:
     if pyramid_removed(pos) == 28:  # end.win: no move after the win
-        return []
+        return ()
     avail = available_cards(pos)
     moves = [Move("king", (c,)) for c in avail if card_value(c) == 13]  # king.alone
     moves += [Move("pair", (a, b)) for i, a in enumerate(avail) for b in avail[i + 1:]
@@ -134,7 +140,7 @@ def legal_moves(pos: Position) -> list[Move]:
         moves.append(Move("draw"))  # draw.nonempty
     elif pos.waste and pos.turns_left > 0:
         moves.append(Move("turn"))  # turn.when, turn.limit
-    return moves
+    return tuple(moves)
 
 
 def status(pos: Position) -> str:
