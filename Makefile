@@ -40,6 +40,7 @@ $(LIGHTHOUSE): tools/lighthouse/package-lock.json | $(STAMP)
 
 lighthouse: $(LIGHTHOUSE)
 
+# The app's JS unit tests alone (make test runs them inside pytest: tests/test_js_units.py).
 test-js: setup
 	$(NODE) --test tests/js/*.test.mjs
 
@@ -48,8 +49,9 @@ test-js: setup
 test-py: setup cairo survey lighthouse
 	$(PY) -m pytest -n auto
 
-# Every test: the app's JS unit tests, then pytest (whose summary line closes the run).
-test: setup browser lighthouse test-js test-py
+# Every test: pytest, with the app's JS unit tests among its tests (tests/test_js_units.py),
+# so that they run on every core beside the Python ones.
+test: setup browser lighthouse test-py
 
 # The survey of random deals (standard rules 1–10,000, each variant 1–2,000). Cached in
 # build/survey-cache/ by rules and engine version: an unchanged engine answers from the cache.

@@ -1,13 +1,16 @@
-"""The verified bundle and the built site for the tests, made once per set of inputs.
+"""The verified bundle, the built site and other costly test inputs, made once per set of inputs.
 
-Both are pure functions of the repository's files: `verify check` of the engines, checker,
-examples, pages and survey cache; the site of those plus the generator. So they are kept in
-build/ under a digest of those files and reused by every test process (pytest-xdist workers
-too, one at a time under a lock) and by the next run until a file changes. A reused site is
-first compared with the fingerprint taken when it was built.
+Each is a pure function of the repository's files: `verify check` of the engines, checker,
+examples, pages and survey cache; the site of those plus the generator; a worked example added
+to a copy of the repository. So they are kept in build/ under a digest of those files and
+reused by every test process (pytest-xdist workers too, one at a time under a lock) and by the
+next run until a file changes. A reused folder is first compared with the fingerprint taken
+when it was made.
 """
 import fcntl
 import hashlib
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -19,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 BUNDLE = BUILD / "verified.json"
 BUNDLE_STAMP = BUILD / "verified.json.inputs"
-SITES = BUILD / "test-sites"   # ours alone: every folder in it was made by shared_site()
-KEEP_SITES = 3
+SHARED = BUILD / "test-shared"  # ours alone: every folder in it was made by shared_output()
+KEEP = 3  # per kind: not only the newest, another test run may still read one of a moment ago
 
 # What the bundle is made from; the site adds the generator and the theme's configuration.
 BUNDLE_INPUTS = ("app", "verify", "strict_yaml", "examples", "docs", "build/survey-cache")
@@ -73,34 +76,50 @@ def ensure_bundle() -> Path:
 
 
 def _fingerprint(folder: Path) -> str:
-    """Hash of every file in a built site: a reused site must be exactly as it was built."""
+    """Hash of every file in a made folder (a link by its target, never followed): a reused
+    folder must be exactly as it was made."""
     h = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        h.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for top, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files + [d for d in dirs if os.path.islink(os.path.join(top, d))]):
+            path = Path(top, name)
+            body = os.readlink(path).encode() if path.is_symlink() else path.read_bytes()
+            h.update(str(path.relative_to(folder)).encode() + b"\0" + body + b"\0")
     return h.hexdigest()
 
 
-def _forget_old_sites(keep: int) -> None:
-    # Not only the newest: another test run may still be reading a site of a moment ago.
-    built = sorted(SITES.glob("*"), key=lambda p: p.stat().st_mtime, reverse=True) if SITES.exists() else []
-    for old in built[keep:]:
+def _forget_old(kind_folder: Path, keep: int) -> None:
+    made = sorted(kind_folder.glob("*"), key=lambda p: p.stat().st_mtime, reverse=True) if kind_folder.exists() else []
+    for old in made[keep:]:
         shutil.rmtree(old)
+
+
+def shared_output(kind: str, digest: str, make) -> tuple[Path, dict]:
+    """make(folder) once per digest: it creates `folder` and returns a JSON-able answer. Returns
+    (folder, answer), reused while the digest holds and the folder is untouched."""
+    with _locked(f"test-{kind}"):
+        here = SHARED / kind / digest
+        folder, answer, stamp = here / "out", here / "answer.json", here / "fingerprint"
+        if stamp.exists() and answer.exists() and folder.is_dir() and stamp.read_text() == _fingerprint(folder):
+            return folder, json.loads(answer.read_text())
+        if here.exists():
+            shutil.rmtree(here)  # a killed run or a spoiled folder: ours, made here
+        _forget_old(SHARED / kind, keep=KEEP - 1)
+        here.mkdir(parents=True)
+        result = make(folder)
+        answer.write_text(json.dumps(result))
+        stamp.write_text(_fingerprint(folder))
+        return folder, result
 
 
 def shared_site() -> Path:
     """The real site, built from the files as they are; reused while none of them changes and
     the built files are untouched."""
     ensure_bundle()
-    with _locked("test-sites"):
-        digest = inputs_digest(SITE_INPUTS)
-        done, stamp = SITES / digest / "site", SITES / digest / "fingerprint"
-        if stamp.exists() and done.is_dir() and stamp.read_text() == _fingerprint(done):
-            return done
-        if done.parent.exists():
-            shutil.rmtree(done.parent)  # a killed build or a spoiled site: ours, made here
-        _forget_old_sites(keep=KEEP_SITES - 1)
-        done.parent.mkdir(parents=True)
-        r = build_site(done)
+
+    def build(dest: Path) -> dict:
+        r = build_site(dest)
         assert r.returncode == 0, r.stderr
-        stamp.write_text(_fingerprint(done))
-        return done
+        return {}
+
+    return shared_output("site", inputs_digest(SITE_INPUTS), build)[0]

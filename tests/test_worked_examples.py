@@ -13,9 +13,11 @@ import shutil
 import subprocess
 from html import unescape
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from site_build import inputs_digest, shared_output
 from verify.examples import ExampleError, load_example
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,15 +28,17 @@ PROVED = {"nb": ("Utdeling {} kan vinnes", "Utdeling {} kan ikke vinnes"),
           "da": ("Kortfordeling nr. {} kan vindes", "Kortfordeling nr. {} kan ikke vindes")}
 
 
-def _copy_repository(dest: Path) -> None:
+def _repository_files() -> list[str]:
     """The tracked files and the new ones not ignored, as they are in the working tree."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                             cwd=ROOT, capture_output=True, check=True).stdout.decode().split("\0")
-    for name in filter(None, listed):
-        source = ROOT / name
-        if source.is_file():
-            (dest / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, dest / name)  # mtimes kept: make sees the setup as done
+    return [name for name in listed if name and (ROOT / name).is_file()]
+
+
+def _copy_repository(dest: Path, names: list[str]) -> None:
+    for name in names:
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, dest / name)  # mtimes kept: make sees the setup as done
     os.symlink(ROOT / ".venv", dest / ".venv")
     (dest / "build").mkdir(exist_ok=True)
     os.symlink(ROOT / "build" / "survey-cache", dest / "build" / "survey-cache")
@@ -46,20 +50,31 @@ def _make(copy: Path, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=900)
 
 
-@pytest.fixture(scope="module")
-def added(tmp_path_factory):
-    if not (ROOT / "build" / "survey-cache").is_dir():
-        pytest.skip("no survey cache: run `make survey` first (the test must not recompute it)")
-    copy = tmp_path_factory.mktemp("repo")
-    _copy_repository(copy)
+def _add_both_examples(copy: Path, names: list[str]) -> dict:
+    """The whole job in a copy: make example twice, then make site; returns what they said."""
+    copy.mkdir()
+    _copy_repository(copy, names)
     outputs = {}
     for deal in (WON, LOST):
         r = _make(copy, "example", f"DEAL={deal}")
         assert r.returncode == 0, r.stdout + r.stderr
-        outputs[deal] = r.stdout
+        outputs[str(deal)] = r.stdout
     r = _make(copy, "site")
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    return copy, outputs, r
+    return {"outputs": outputs, "site_stdout": r.stdout}
+
+
+@pytest.fixture(scope="module")
+def added():
+    """The copy with both examples added and the site built: made once per state of the
+    repository's files and shared by every test process (tests/site_build.py)."""
+    if not (ROOT / "build" / "survey-cache").is_dir():
+        pytest.skip("no survey cache: run `make survey` first (the test must not recompute it)")
+    names = _repository_files()
+    digest = inputs_digest(names + ["build/survey-cache"])
+    copy, said = shared_output("worked-examples", digest, lambda folder: _add_both_examples(folder, names))
+    outputs = {int(deal): text for deal, text in said["outputs"].items()}
+    return copy, outputs, SimpleNamespace(stdout=said["site_stdout"])
 
 
 def _page(copy: Path, code: str) -> str:
