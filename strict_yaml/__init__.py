@@ -19,6 +19,8 @@ Reading the file (missing, a directory) raises OSError as usual: the caller word
 """
 from __future__ import annotations
 
+import copy
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -59,7 +61,8 @@ def parse(data: bytes, path) -> tuple:
         line = data.count(b"\n", 0, e.start) + 1
         raise YAMLFileError(path, line, f"not UTF-8 (byte 0x{data[e.start]:02x}); save the file as UTF-8") from None
     try:
-        return compose_and_construct(text)
+        data, node = _parsed(text)
+        return copy.deepcopy(data), node  # a caller may change its data; the cached copy stays
     except Refused as e:
         raise YAMLFileError(path, e.mark.line + 1, e.problem) from None
     except yaml.reader.ReaderError as e:
@@ -68,6 +71,13 @@ def parse(data: bytes, path) -> tuple:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         raise YAMLFileError(path, mark.line + 1 if mark else None, f"not valid YAML ({e.problem})") from None
+
+
+@lru_cache(maxsize=64)
+def _parsed(text: str) -> tuple:
+    # A build reads the same files several times (lint, then gather; each language), and the
+    # tests build many times over: parsing is most of that time. Only successes are kept.
+    return compose_and_construct(text)
 
 
 def line_map(node, prefix: str = "") -> dict[str, int]:
