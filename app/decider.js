@@ -385,15 +385,7 @@ class Search {
     if (top >= 0) {
       const s2 = side & ~(1 << top);
       const p2 = wasteTop(s2, p) + 1;
-      if (sv[top] === KING_VALUE && this.sideKings) {
-        this.push(KING, SIDE + top, -1, pyr, s2, p2, t);
-        return true;
-      }
-      if (sole & (1 << top)) {
-        const x = this.soleFor[top];
-        this.push(PAIR, x, SIDE + top, pyr & ~(1 << x), s2, p2, t);
-        return true;
-      }
+      if (this.kingOrSolePartner(top, pyr, s2, p2, t, sole)) return true;
       if (this.rules.strictWin && this.forcedPairs && sv[top] !== KING_VALUE) {
         const partners = pyr & this.pyrOfValue[TARGET_SUM - sv[top]]; // the waste top must go too
         if ((partners & free) !== 0 && (partners & (partners - 1)) === 0) {
@@ -403,17 +395,20 @@ class Search {
       }
     }
     const next = this.rules.stockTop ? stockNext(side, p) : -1;
-    if (next >= 0) {
-      const s2 = side & ~(1 << next);
-      if (sv[next] === KING_VALUE && this.sideKings) {
-        this.push(KING, SIDE + next, -1, pyr, s2, p, t);
-        return true;
-      }
-      if (sole & (1 << next)) {
-        const x = this.soleFor[next];
-        this.push(PAIR, x, SIDE + next, pyr & ~(1 << x), s2, p, t);
-        return true;
-      }
+    return next >= 0 && this.kingOrSolePartner(next, pyr, side & ~(1 << next), p, t, sole);
+  }
+
+  // Side card c (the waste top or the playable stock top) goes at once when it is a king, or
+  // the only partner left of a free pyramid card; (side2, p2) is the position without it.
+  kingOrSolePartner(c, pyr, side2, p2, t, sole) {
+    if (this.table.sideValues[c] === KING_VALUE && this.sideKings) {
+      this.push(KING, SIDE + c, -1, pyr, side2, p2, t);
+      return true;
+    }
+    if (sole & (1 << c)) {
+      const x = this.soleFor[c];
+      this.push(PAIR, x, SIDE + c, pyr & ~(1 << x), side2, p2, t);
+      return true;
     }
     return false;
   }

@@ -283,43 +283,40 @@ def _next(side, p, t, unlimited):
 
 
 @njit(cache=True)
+def _king_or_sole_partner(c, pyr, sv, sole, sole_for, side_kings):
+    """Side card c (the waste top or the playable stock top) goes at once when it is a king, or
+    the only partner left of a free pyramid card: (move code, pyramid after), or (-1, pyr)."""
+    if side_kings and sv[c] == KING:
+        return KING_SIDE * 4096 + c, pyr
+    if (sole >> c) & 1:
+        k = sole_for[c]
+        return PAIR_PS * 4096 + k * 64 + c, pyr & ~(np.int64(1) << k)
+    return -1, pyr
+
+
+@njit(cache=True)
 def _forced(d, pyr, side, cp, ct, free, sole, sole_for, n, ch, pv, sv, pmask, smask, related, strict,
             stock_top, side_kings, forced_pairs, dead_cards, scratch):
     """A forced removal at position (cp, ct) of the card set (see the module text), added as a
     child. Returns (count, won, found)."""
     w = cp - 1
     if w >= 0:
-        nside = side & ~(np.int64(1) << w)
-        np_ = _after_waste_removed(side, w)
-        if side_kings and sv[w] == KING:
-            n, won = _add(d, pyr, side, pyr, nside, np_, ct, KING_SIDE * 4096 + w, cp, ct,
-                          ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
-            return n, won, True
-        if (sole >> w) & 1:
-            k = sole_for[w]
-            n, won = _add(d, pyr, side, pyr & ~(np.int64(1) << k), nside, np_, ct, PAIR_PS * 4096 + k * 64 + w,
-                          cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
-            return n, won, True
-        if strict and forced_pairs and sv[w] != KING:  # the waste top must go, with a pyramid card
+        move, npyr = _king_or_sole_partner(w, pyr, sv, sole, sole_for, side_kings)
+        if move < 0 and strict and forced_pairs and sv[w] != KING:  # the waste top must go, with a pyramid card
             partners = pyr & pmask[KING - sv[w]]
             if partners & free and (partners & (partners - 1)) == 0:
-                k = _low(partners)
-                n, won = _add(d, pyr, side, pyr & ~partners, nside, np_, ct, PAIR_PS * 4096 + k * 64 + w,
-                              cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
-                return n, won, True
-    if stock_top:
-        s = _stock_top(side, cp)
-        if s >= 0:
-            nside = side & ~(np.int64(1) << s)
-            if side_kings and sv[s] == KING:
-                n, won = _add(d, pyr, side, pyr, nside, cp, ct, KING_SIDE * 4096 + s, cp, ct,
-                              ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
-                return n, won, True
-            if (sole >> s) & 1:
-                k = sole_for[s]
-                n, won = _add(d, pyr, side, pyr & ~(np.int64(1) << k), nside, cp, ct, PAIR_PS * 4096 + k * 64 + s,
-                              cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
-                return n, won, True
+                move, npyr = PAIR_PS * 4096 + _low(partners) * 64 + w, pyr & ~partners
+        if move >= 0:
+            n, won = _add(d, pyr, side, npyr, side & ~(np.int64(1) << w), _after_waste_removed(side, w), ct, move,
+                          cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+            return n, won, True
+    s = _stock_top(side, cp) if stock_top else -1
+    if s >= 0:
+        move, npyr = _king_or_sole_partner(s, pyr, sv, sole, sole_for, side_kings)
+        if move >= 0:
+            n, won = _add(d, pyr, side, npyr, side & ~(np.int64(1) << s), cp, ct, move,
+                          cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+            return n, won, True
     return n, False, False
 
 
