@@ -55,8 +55,9 @@ def test_random_games_agree_move_by_move(app, part):
     compared = 0
     for _ in range(games):
         n = rng.randint(1, deal.MAX_DEAL if hasattr(deal, "MAX_DEAL") else 4294967295)
-        assert app.opening(n) == rules.to_json(rules.opening(n)), f"deal {n}: openings differ"
-        assert sorted(app.legal_moves(app.opening(n))) == sorted(map(rules.format_move, rules.legal_moves(rules.opening(n))))
+        opening = app.opening(n)
+        assert opening == rules.to_json(rules.opening(n)), f"deal {n}: openings differ"
+        assert sorted(app.legal_moves(opening)) == sorted(map(rules.format_move, rules.legal_moves(rules.opening(n))))
         moves, expected = random_game(rng, n)
         got = app.replay(n, moves, trace=True)["steps"]
         assert len(got) == len(expected)

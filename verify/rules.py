@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
@@ -74,6 +74,11 @@ def parse_move(text) -> Move:
         return text
     if not isinstance(text, str):
         raise IllegalMove("notation", f"a move must be text like 'pair 7H 6S', got {shown(text)}")
+    return _parse_move_text(text)
+
+
+@lru_cache(maxsize=4096)  # a replayed game names the same few hundred moves again and again
+def _parse_move_text(text: str) -> Move:
     if len(text) > MAX_MOVE_TEXT:
         raise IllegalMove("notation", f"cannot read move {shown(text)}: longer than {MAX_MOVE_TEXT} characters")
     if not is_plain_text(text):
@@ -109,7 +114,7 @@ def opening(n) -> Position:
 
 
 def pyramid_removed(pos: Position) -> int:
-    return sum(c is None for c in pos.pyramid)
+    return pos.pyramid.count(None)
 
 
 def free_indices(pos: Position) -> list[int]:
@@ -180,14 +185,14 @@ def apply(pos: Position, move) -> Position:
     if m.kind == "draw":
         if not pos.stock:  # 8. draw.nonempty
             raise IllegalMove("draw.nonempty", "the stock is empty", name)
-        return replace(pos, stock=pos.stock[1:], waste=pos.waste + pos.stock[:1], moves=pos.moves + 1)
+        return Position(pos.pyramid, pos.stock[1:], pos.waste + pos.stock[:1], pos.turns_left, pos.points, pos.moves + 1)
     if m.kind == "turn":
         if pos.stock or not pos.waste:  # 9. turn.when
             raise IllegalMove("turn.when", "a turn needs an empty stock and a non-empty waste", name)
         if pos.turns_left <= 0:  # 9. turn.limit
             raise IllegalMove("turn.limit", f"no turns left (at most {MAX_TURNS} per game)", name)
         # turn.order: the waste, bottom first, becomes the stock in the same draw order.
-        return replace(pos, stock=pos.waste, waste=(), turns_left=pos.turns_left - 1, moves=pos.moves + 1)
+        return Position(pos.pyramid, pos.waste, (), pos.turns_left - 1, pos.points, pos.moves + 1)
 
     for c in m.cards:  # 3. removed.gone
         if _where(pos, c) is None:
@@ -207,18 +212,20 @@ def apply(pos: Position, move) -> Position:
         raise IllegalMove("pair.thirteen", f"{values[0]} + {values[1]} = {sum(values)}, not 13", name)
 
     # Remove the cards (removed.gone: they never come back) and score (points.table).
-    pyramid, waste = list(pos.pyramid), pos.waste
+    pyramid, waste, emptied = list(pos.pyramid), pos.waste, set()
     for c in m.cards:
         if c in pyramid:
-            pyramid[pyramid.index(c)] = None
+            k = pyramid.index(c)
+            pyramid[k] = None
+            emptied.add(ROW_OF[k])
         else:
             waste = waste[:-1]  # only the waste top can get here
     points = 5 * len(m.cards)
-    points += 25 * sum(1 for row in ROWS
-                       if all(pyramid[k] is None for k in row) and any(pos.pyramid[k] is not None for k in row))
-    if all(c is None for c in pyramid):  # end.win: 100 plus 50 per unused turn
+    # A row is cleared by this move when it held one of its cards and now holds none.
+    points += 25 * sum(1 for r in emptied if all(pyramid[k] is None for k in ROWS[r - 1]))
+    if pyramid.count(None) == 28:  # end.win: 100 plus 50 per unused turn
         points += 100 + 50 * pos.turns_left
-    return replace(pos, pyramid=tuple(pyramid), waste=waste, points=pos.points + points, moves=pos.moves + 1)
+    return Position(tuple(pyramid), pos.stock, waste, pos.turns_left, pos.points + points, pos.moves + 1)
 
 
 # ---------------------------------------------------------------- JSON
