@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from json.decoder import scanstring
 from json.scanner import py_make_scanner
 from pathlib import Path
@@ -43,6 +44,11 @@ class Rule:
     use: str
     pattern: re.Pattern        # one forbidden word or phrase
     allowed: tuple[re.Pattern, ...]
+
+    def __hash__(self) -> int:  # asked for every string find() looks in: worked out once
+        if "_hash" not in self.__dict__:
+            object.__setattr__(self, "_hash", hash((self.concept, self.use, self.pattern, self.allowed)))
+        return self.__dict__["_hash"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,11 @@ class Hit:
 def find(text: str, rules) -> list[Hit]:
     """Every forbidden word in `text`, in order; where two overlap, the longer one only
     («snu kastebunken», not also «snu»). A {placeholder} is a value, never a word."""
+    return list(_find(text, tuple(rules)))
+
+
+@lru_cache(maxsize=8192)  # a build reads the same strings for each page; `make serve` rebuilds often
+def _find(text: str, rules: tuple[Rule, ...]) -> tuple[Hit, ...]:
     text = PLACEHOLDER.sub("{}", text)  # removes no newline, so lines stay true
     found = []
     for rule in rules:
@@ -138,7 +149,7 @@ def find(text: str, rules) -> list[Hit]:
         if match.start() >= end:
             hits.append(Hit(text.count("\n", 0, match.start()) + 1, " ".join(match.group(0).split()), rule))
             end = match.end()
-    return hits
+    return tuple(hits)
 
 
 def _problem(file, line, hit: Hit) -> str:

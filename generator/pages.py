@@ -223,9 +223,27 @@ def _markup(function):
     return marked
 
 
+class CompiledPages(jinja2.BytecodeCache):
+    """Compiled page sources kept in memory, keyed by Jinja by name and source checksum: a
+    process that gathers the site many times (`make serve`, the tests) compiles a page once."""
+
+    def __init__(self):
+        self.store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.store:
+            bucket.bytecode_from_string(self.store[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.store[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_PAGES = CompiledPages()
+
+
 def make_environment(folder: Path, context: dict, functions: PageFunctions) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.StrictUndefined,
-                             keep_trailing_newline=True, autoescape=True)
+                             keep_trailing_newline=True, autoescape=True, bytecode_cache=COMPILED_PAGES)
     words = context["_words"]
     env.filters.update(num=words.num, pct=words.pct, date=words.date, card=words.card, seconds=words.seconds,
                        move=words.move, spell=words.spell, month=words.month, markdown=markdown_text)
