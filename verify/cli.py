@@ -196,8 +196,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .solving import SolverDisagreement
-
     try:
         args = build_parser().parse_args(argv)
         with AppEngine() as app:
@@ -208,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(e), EXIT_INPUT)
     except Refusal as e:
         return _fail(f"move {e.move_number} {independent_deal.shown(e.move)} is illegal: {e.message}", EXIT_INPUT)
-    except (Disagreement, SolverDisagreement) as e:
+    except Disagreement as e:  # of the solvers too (solving.SolverDisagreement)
         print(f"error: the engines disagree — {e}", file=sys.stderr)  # a bug, not bad input: shown whole
         return EXIT_DISAGREE
 

@@ -7,9 +7,12 @@ import time
 from . import rules
 from . import solver as independent_solver
 from .app import AppEngine
+from .compare import Disagreement
 
 
-class SolverDisagreement(Exception):
+class SolverDisagreement(Disagreement):
+    """The two solvers' answers differ: a disagreement of the engines like any other."""
+
     def __init__(self, message: str, answer: dict):
         super().__init__(message)
         self.answer = answer
