@@ -31,7 +31,9 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LIGHTHOUSE = ROOT / "tools" / "lighthouse" / "node_modules" / "lighthouse" / "cli" / "index.js"
+LIGHTHOUSE_DIR = ROOT / "tools" / "lighthouse"
+LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "core" / "index.js"
+RUNNER = Path(__file__).with_name("lighthouse_pages.mjs")
 CHROMIUM = "/usr/bin/chromium"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run"
 PAGES = ("nb/", "da/", "nb/examples/")
@@ -117,25 +119,31 @@ def built_and_served(folder: Path, bundle: Path | None = None):
 
 
 # ---------------------------------------------------------------- running
-def run_lighthouse(url: str, categories=CATEGORIES) -> dict:
-    """Lighthouse's report (its JSON result) for one address, mobile (Lighthouse's default
-    form factor and simulated throttling). Raises LighthouseMissing, or RuntimeError naming the
-    address and Lighthouse's last words when it fails."""
+def run_lighthouse_pages(urls: list[str], categories=CATEGORIES) -> list[dict]:
+    """Lighthouse's report (its JSON result) for each address, mobile (Lighthouse's default form
+    factor and simulated throttling), from one Node process and one Chromium
+    (bench/lighthouse_pages.mjs). Raises LighthouseMissing, or RuntimeError naming the addresses
+    and Lighthouse's last words when it fails."""
     from verify.app import find_node
 
     why = missing()
     if why:
         raise LighthouseMissing(why)
-    args = [find_node(), str(LIGHTHOUSE), url, "--output=json", "--output-path=stdout", "--quiet",
-            f"--only-categories={','.join(categories)}", f"--chrome-flags={CHROME_FLAGS}"]
-    r = subprocess.run(args, capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+    args = [find_node(), str(RUNNER), str(LIGHTHOUSE_DIR), ",".join(categories), CHROME_FLAGS, *urls]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=RUN_TIMEOUT_S * len(urls),
                        env={**os.environ, "CHROME_PATH": CHROMIUM})
     if r.returncode != 0 or not r.stdout.strip():
-        raise RuntimeError(f"Lighthouse on {url} failed (exit {r.returncode}): {r.stderr.strip()[-600:]}")
-    report = json.loads(r.stdout)
-    if report.get("runtimeError"):
-        raise RuntimeError(f"Lighthouse on {url}: {report['runtimeError'].get('message')}")
-    return report
+        raise RuntimeError(f"Lighthouse on {', '.join(urls)} failed (exit {r.returncode}): {r.stderr.strip()[-600:]}")
+    reports = json.loads(r.stdout)
+    for url, report in zip(urls, reports):
+        if report.get("runtimeError"):
+            raise RuntimeError(f"Lighthouse on {url}: {report['runtimeError'].get('message')}")
+    return reports
+
+
+def run_lighthouse(url: str, categories=CATEGORIES) -> dict:
+    """Lighthouse's report for one address (see run_lighthouse_pages)."""
+    return run_lighthouse_pages([url], categories)[0]
 
 
 def scores(report: dict) -> dict[str, int | None]:
@@ -195,8 +203,7 @@ def run() -> dict:
 def _measure() -> dict:
     figures = {}
     with tempfile.TemporaryDirectory() as tmp, built_and_served(Path(tmp)) as (base, site):
-        for page in PAGES:
-            report = run_lighthouse(f"{base}/{page}")
+        for page, report in zip(PAGES, run_lighthouse_pages([f"{base}/{page}" for page in PAGES])):
             row = {**scores(report), **metrics(report), "html_bytes": html_bytes(site, page)}
             figures[page] = row
             m = {k: ("–" if v is None else v) for k, v in row.items()}

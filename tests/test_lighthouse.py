@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.lighthouse import PAGES, built_and_served, failing_audits, missing, run_lighthouse, scores
+from bench.lighthouse import PAGES, built_and_served, failing_audits, missing, run_lighthouse_pages, scores
 from site_build import ensure_bundle
 
 ASSERTED = ("accessibility", "best-practices", "seo")
@@ -23,7 +23,7 @@ def reports(tmp_path_factory):
         pytest.fail(why)
     bundle = ensure_bundle()
     with built_and_served(tmp_path_factory.mktemp("lighthouse"), bundle) as (base, _):
-        return {page: run_lighthouse(f"{base}/{page}", categories=ASSERTED) for page in PAGES}
+        return dict(zip(PAGES, run_lighthouse_pages([f"{base}/{page}" for page in PAGES], categories=ASSERTED)))
 
 
 @pytest.mark.parametrize("page", PAGES)
