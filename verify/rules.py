@@ -118,9 +118,9 @@ def pyramid_removed(pos: Position) -> int:
 
 
 def free_indices(pos: Position) -> list[int]:
-    # free.covered: still there and both cards covering it gone.
-    return [k for k, c in enumerate(pos.pyramid)
-            if c is not None and all(pos.pyramid[j] is None for j in COVERED_BY[k])]
+    # free.covered: still there and both cards covering it gone (a removed card is None).
+    pyramid = pos.pyramid
+    return [k for k, c in enumerate(pyramid) if c is not None and not any(map(pyramid.__getitem__, COVERED_BY[k]))]
 
 
 def available_cards(pos: Position) -> list[str]:
@@ -133,18 +133,23 @@ def legal_moves(pos: Position) -> list[Move]:
     return list(_legal_moves(pos))
 
 
+@lru_cache(maxsize=4096)  # the 2,000 or so different moves there are: each is made and checked once
+def _move(kind: str, cards: tuple[str, ...] = ()) -> Move:
+    return Move(kind, cards)
+
+
 @lru_cache(maxsize=1024)  # status() and to_json() ask again for the position just played
 def _legal_moves(pos: Position) -> tuple[Move, ...]:
     if pyramid_removed(pos) == 28:  # end.win: no move after the win
         return ()
-    avail = available_cards(pos)
-    moves = [Move("king", (c,)) for c in avail if card_value(c) == 13]  # king.alone
-    moves += [Move("pair", (a, b)) for i, a in enumerate(avail) for b in avail[i + 1:]
-              if card_value(a) + card_value(b) == 13]  # pair.thirteen; only one waste card is ever available
+    avail = [(c, card_value(c)) for c in available_cards(pos)]
+    moves = [_move("king", (c,)) for c, v in avail if v == 13]  # king.alone
+    moves += [_move("pair", (a, b)) for i, (a, va) in enumerate(avail) for b, vb in avail[i + 1:]
+              if va + vb == 13]  # pair.thirteen; only one waste card is ever available
     if pos.stock:
-        moves.append(Move("draw"))  # draw.nonempty
+        moves.append(_move("draw"))  # draw.nonempty
     elif pos.waste and pos.turns_left > 0:
-        moves.append(Move("turn"))  # turn.when, turn.limit
+        moves.append(_move("turn"))  # turn.when, turn.limit
     return tuple(moves)
 
 
