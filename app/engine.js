@@ -35,7 +35,7 @@ export class RuleError extends Error {
 }
 
 // ---------------------------------------------------------------- typed-in text
-// Deal numbers, card codes and moves are read with the same definitions as verify/deal.py, so
+// Deal numbers, card codes and moves are read with the same definitions as verify/independent/deal.py, so
 // both engines refuse exactly the same input: whitespace is JSON's (space, tab, LF, CR; not
 // what \s or trim() call a space, such as NBSP or the BOM), digits are ASCII 0-9, case is folded
 // in ASCII only, and any character outside printable ASCII is refused, shown escaped.
@@ -86,7 +86,7 @@ export function cardValue(code) {
 export function parseDealNumber(value) {
   let n = NaN;
   if (typeof value === 'number') n = value;
-  // The length first: no 5,000-digit number is read (verify/deal.py MAX_DEAL_TEXT).
+  // The length first: no 5,000-digit number is read (verify/independent/deal.py MAX_DEAL_TEXT).
   else if (typeof value === 'string' && value.length <= MAX_DEAL_TEXT && DEAL_TEXT.test(value)) n = Number(trimmed(value));
   if (!Number.isInteger(n) || n < MIN_DEAL || n > MAX_DEAL) {
     throw new RuleError('deal.layout', `deal number must be a whole number from ${MIN_DEAL} to ${MAX_DEAL}, got ${shown(value)}`);

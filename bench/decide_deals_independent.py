@@ -1,10 +1,10 @@
 """Decides the openings of deals FIRST … LAST under VARIANT with the independent decider
-(verify/decider.py), one JSON line per deal. One process, so one core."""
+(verify/independent/decider.py), one JSON line per deal. One process, so one core."""
 import json
 import sys
 import time
 
-from verify import decider
+from verify.independent import decider
 
 variant, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rules = decider.rules_of(variant)

@@ -1,4 +1,4 @@
-"""Both deciders (app/decider.js and verify/decider.py) on the openings of the survey's deals,
+"""Both deciders (app/decider.js and verify/independent/decider.py) on the openings of the survey's deals,
 each variant, one process each (one core): deals per second, mean / median / max ms per deal,
 card sets entered, peak memory, and whether the two agree on every deal.
 
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from verify.app import find_node
-from verify.decider import VARIANTS
+from verify.independent.variants import VARIANTS
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

@@ -2,7 +2,7 @@
 import json
 import sys
 
-from verify import rules, solver
+from verify.independent import rules, solver
 
 first, last = map(int, sys.argv[1:3])
 solver.solve(rules.to_json(rules.opening(25)))  # compile (numba) before timing

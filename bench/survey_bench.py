@@ -1,4 +1,4 @@
-"""Speed and memory of the survey of random deals (verify/survey.py), measured from scratch.
+"""Speed and memory of the survey of random deals (verify/survey/), measured from scratch.
 
 `python -m bench survey` — what `make survey` does, each range in a fresh temporary cache (so
 every deal is decided by the app and checked independently, nothing comes from

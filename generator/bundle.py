@@ -17,9 +17,8 @@ from pathlib import Path
 
 from .bundle_schema import SchemaError, check_shape
 from .errors import BuildError
+from .settings import BUNDLE_SCHEMA, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-SCHEMA = 1
 FIX = "Run `make verify` to check everything again and write a fresh bundle."
 WILSON_Z = 1.959964  # 95 % two-sided, as verify/survey.py `wilson`
 TOLERANCE = 1e-9  # recomputed shares and bounds against the stored floats
@@ -37,8 +36,8 @@ def load_bundle(path: Path) -> dict:
     except (ValueError, RecursionError, OSError) as e:  # not UTF-8, nested too deep, a 5,000-digit number, a folder
         raise BuildError(f"{path}: the bundle is not readable JSON ({type(e).__name__}). {FIX}") from None
     # Another schema version may legitimately have other keys: say that first, not "unexpected key".
-    if isinstance(bundle, dict) and bundle.get("schema") != SCHEMA:
-        raise BuildError(f"{path}: bundle schema {bundle.get('schema')!r}, this generator reads {SCHEMA}. {FIX}")
+    if isinstance(bundle, dict) and bundle.get("schema") != BUNDLE_SCHEMA:
+        raise BuildError(f"{path}: bundle schema {bundle.get('schema')!r}, this generator reads {BUNDLE_SCHEMA}. {FIX}")
     try:
         check_shape(bundle)
         check_figures(bundle)

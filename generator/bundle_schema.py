@@ -21,7 +21,7 @@ Spec = Callable[[object, str], None]
 REQUIRED_CHECKS = ("examples.read", "rules.constants", "deal.regenerated", "game.replayed",
                    "search.exact", "rules.checked", "survey.checked")
 CARD = r"[A2-9TJQK][SHDC]"
-MOVE = rf"pair {CARD} {CARD}|king K[SHDC]|draw|turn"  # as verify/rules.py format_move writes it
+MOVE = rf"pair {CARD} {CARD}|king K[SHDC]|draw|turn"  # as verify/independent/rules.py format_move writes it
 STATUSES = ("playing", "won", "stuck")  # app/engine.js status
 RESULT_LETTERS = "wlu"  # per-deal survey results: won, lost, undecided
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import strict_yaml
 
 from .errors import BuildError
+from .settings import DOCS
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 @dataclass

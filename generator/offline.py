@@ -27,8 +27,8 @@ from urllib.parse import urlsplit
 
 from .errors import BuildError
 from .languages import Language
+from .settings import ASSETS
 
-ASSETS = Path(__file__).resolve().parent / "assets"
 ICON_SOURCE = ASSETS / "icon.svg"
 SVG_NS = "http://www.w3.org/2000/svg"
 THEME_COLOUR = "#1d5c3f"   # the header's felt green: site.css --md-primary-fg-color, icon.svg's background

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .bundle import ROOT
+from .settings import ROOT
 from .errors import BuildError
 
 MARKER = ".pyramide-published"

@@ -20,7 +20,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from .bundle import ROOT
+from .settings import ROOT
 from .errors import BuildError
 
 IDLE_TIMEOUT = 10  # seconds a connection may stay silent before the server closes it

@@ -16,24 +16,22 @@ from urllib.parse import urlsplit
 import jinja2
 import yaml
 
-from .bundle import ROOT, load_bundle
+from .bundle import load_bundle
 from .context import build_context
 from .csp import with_policy
 from . import seo
 from . import publish
 from .errors import BuildError, BuildFailed
 from .glossary import lint as glossary_problems
-from .languages import DOCS, Language, completeness_problems, load_languages, read_yaml
+from .languages import Language, completeness_problems, load_languages, read_yaml
 from .numbers import note_problems, page_problems, string_problems
 from .offline import LOGO_FILE, logo_svg, write_offline
 from .pages import PageFunctions, make_environment, render_page
 from .root_pages import not_found_page, root_page
 from .sentences import sentence_problems
+from .settings import APP, ASSETS, BUNDLE, DOCS, OVERRIDES, ROOT
 from .sitecheck import check_site
 
-BUILD = ROOT / "build"
-BUNDLE = BUILD / "verified.json"
-APP = ROOT / "app"
 PAGE_ORDER = ("index.md", "examples.md", "variants.md", "sources.md", "contact.md")
 
 
@@ -105,7 +103,6 @@ def site_address(facts: dict) -> str:
     return address
 
 
-OVERRIDES = ROOT / "generator" / "overrides"
 NOT_FOUND_KEYS = ("title", "text", "home", "pages")  # strings.yml not_found, used by overrides/404.html
 
 
@@ -170,7 +167,7 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
         if docs_dir.exists():
             shutil.rmtree(docs_dir)
         (docs_dir / "stylesheets").mkdir(parents=True)
-        shutil.copy(ROOT / "generator" / "assets" / "site.css", docs_dir / "stylesheets" / "site.css")
+        shutil.copy(ASSETS / "site.css", docs_dir / "stylesheets" / "site.css")
         (docs_dir / LOGO_FILE).parent.mkdir(parents=True)
         (docs_dir / LOGO_FILE).write_text(logo_svg(), encoding="utf-8")
         for name, text in rendered[lang.code].items():

@@ -18,9 +18,10 @@ import pytest
 
 from generator.bundle import load_bundle, wilson
 from generator.errors import BuildError
-from verify import decider, rules, survey
+from verify import survey
+from verify.independent import rules, variants
 from verify.checks import survey_checks
-from verify.checks.example_checks import CheckError
+from verify.errors import CheckFailed
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = {"rows": 7, "pyramid_cards": 28, "deck_size": 52, "waste_cards": 1, "target_sum": 13, "king_value": 13,
@@ -208,7 +209,7 @@ def surveyed(tmp_path_factory):
     """Deals 1-30 (standard) and 1-10 (each variant) surveyed once into a cache of their own."""
     root = tmp_path_factory.mktemp("survey-cache")
     survey.run_survey(1, 30, cache_root=root, progress=False, chunk=10)
-    for variant in decider.VARIANTS:
+    for variant in variants.VARIANTS:
         survey.run_survey(1, 10, variant, cache_root=root, progress=False, chunk=10)
     return root
 
@@ -235,8 +236,8 @@ def forge_win(cache_root: Path, variant: str, chunk: str, line: list[str]) -> in
 
 
 def test_every_won_game_of_the_cache_is_replayed(cache):
-    store = {}
-    counts = survey_checks.check_survey(store, **SMALL, cache_root=cache)
+    checked = survey_checks.check_survey(**SMALL, cache_root=cache)
+    counts, store = checked.counts, checked.data
     variants_won = sum(v["won"] for v in store["variants"] if v["variant"] != "standard")
     assert variants_won > 0
     assert counts["games_replayed"] == store["survey"]["won"] + variants_won
@@ -249,22 +250,22 @@ def test_a_forged_win_in_the_cache_fails_the_check_naming_the_deal(cache):
     # A deal after the pool's last (12): replaying only the pool's games would not see it.
     deal = forge_win(cache, "standard", "21-30", ["draw", "draw"])
     assert deal > 12
-    with pytest.raises(CheckError, match=rf"survey cache, standard rules, deal {deal}: the app's winning game "
+    with pytest.raises(CheckFailed, match=rf"survey cache, standard rules, deal {deal}: the app's winning game "
                                          r"\(2 moves\) does not win"):
-        survey_checks.check_survey({}, **SMALL, cache_root=cache)
+        survey_checks.check_survey(**SMALL, cache_root=cache)
 
 
 def test_a_forged_win_in_a_variant_fails_the_check_naming_the_deal(cache):
     deal = forge_win(cache, "strict", "1-10", ["pair AS AS"])
-    with pytest.raises(CheckError, match=rf"survey cache, strict rules, deal {deal}: the app's winning game "
+    with pytest.raises(CheckFailed, match=rf"survey cache, strict rules, deal {deal}: the app's winning game "
                                          r"is refused"):
-        survey_checks.check_survey({}, **SMALL, cache_root=cache)
+        survey_checks.check_survey(**SMALL, cache_root=cache)
 
 
 def test_what_the_survey_check_writes_passes_the_gate(cache, tmp_path):
     """The survey part of a bundle made from a real (small) cache is accepted as it is."""
-    store = {}
-    counts = survey_checks.check_survey(store, **SMALL, cache_root=cache)
+    checked = survey_checks.check_survey(**SMALL, cache_root=cache)
+    counts, store = checked.counts, checked.data
     bundle = fake_bundle()
     bundle["survey"], bundle["variants"] = store["survey"], store["variants"]
     bundle["checks"][6]["counts"] = counts

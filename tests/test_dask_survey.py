@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from distributed import Client  # the cluster extra, which `make test` installs
 
-from verify import cluster, survey
+from verify import cli, cluster, survey
+from verify.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 DASK = Path(sys.executable).with_name("dask")
@@ -175,14 +176,14 @@ def test_a_worker_with_other_code_refuses_the_task():
 def test_an_unreachable_scheduler_is_one_error_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(cluster, "SCHEDULER_TIMEOUT", 1.0)
     address = "tcp://127.0.0.1:9"  # the discard port: nothing listens there
-    code = survey.main(["--deals", "1-10", "--cache", str(tmp_path), "--scheduler", address])
+    code = cli.main(["survey", "--deals", "1-10", "--cache", str(tmp_path), "--scheduler", address])
     err = capsys.readouterr().err
-    assert code == survey.EXIT_INPUT
+    assert code == InputError.exit_code
     assert err == (f"error: no Dask scheduler answers at '{address}' (waited 1 s); start one with "
                    "`dask scheduler`, or check the address\n")
-    assert survey.main(["--deals", "1-10", "--scheduler", "nonsense"]) == survey.EXIT_INPUT
+    assert cli.main(["survey", "--deals", "1-10", "--scheduler", "nonsense"]) == InputError.exit_code
     assert capsys.readouterr().err.startswith("error: --scheduler 'nonsense': not a Dask address (")
-    assert survey.main(["--deals", "1-10", "--scheduler", address, "--jobs", "2"]) == survey.EXIT_INPUT
+    assert cli.main(["survey", "--deals", "1-10", "--scheduler", address, "--jobs", "2"]) == InputError.exit_code
     assert "--jobs counts local processes" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []  # nothing started, nothing written
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from verify import deal, rules
+from verify.independent import deal, rules
 
 GAMES = int(os.environ.get("PYRAMIDE_DIFF_GAMES", "10000"))
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_deals.json").read_text())

@@ -52,7 +52,7 @@ EXPECTED = {
     "note_empty_language": (2, ", line 14: the note in da is empty; write its text"),
     "note_unknown_language": (2, ", line 15: unknown language 'sv' in a note; the languages are nb, da (docs/languages.yml)"),
 }
-# Deal values refused by verify.deal.parse_deal_number, whose wording of the value is its own:
+# Deal values refused by verify.independent.deal.parse_deal_number, whose wording of the value is its own:
 # file → what the first line of stderr holds after "<path>".
 DEAL_REFUSED = {
     "deal_5000_digits_text": "9" * 20,

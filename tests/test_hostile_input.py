@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from verify import cli, deal as independent_deal, rules, survey
+from verify import cli, settings as verify_settings, survey
+from verify.independent import deal as independent_deal, rules
 from verify.app import AppError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -307,13 +308,13 @@ def test_a_survey_of_100_million_deals_starts_at_once_in_bounded_memory(tmp_path
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     deals = [n for task in pool.tasks for n in task[0]]
-    assert deals == list(range(1, survey.WINDOW_CHUNKS * survey.DEFAULT_CHUNK + 1))
+    assert deals == list(range(1, verify_settings.WINDOW_CHUNKS * verify_settings.DEFAULT_CHUNK + 1))
     assert seconds < 10 and peak < 50_000_000, (seconds, peak)
 
 
 def test_windows_are_aligned_to_chunks():
     assert list(survey.windows(1, 25, 2)) == [(1, 25)]
-    size = 2 * survey.WINDOW_CHUNKS
+    size = 2 * verify_settings.WINDOW_CHUNKS
     assert list(survey.windows(size - 1, size + 3, 2)) == [(size - 1, size), (size + 1, size + 3)]
 
 

@@ -1,4 +1,4 @@
-"""Tests of the independent engine (verify/deal.py, verify/rules.py) against RULES.md and docs/."""
+"""Tests of the independent engine (verify/independent/deal.py, verify/independent/rules.py) against RULES.md and docs/."""
 
 import itertools
 import random
@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from verify.deal import (ALL_CARDS, CardCodeError, DealNumberError, card_value, deal, layout_json,
+from verify.independent.deal import (ALL_CARDS, CardCodeError, DealNumberError, card_value, deal, layout_json,
                          mulberry32, parse_card, parse_deal_number)
-from verify.rules import (Game, IllegalMove, Move, Position, apply, available_cards, format_move,
+from verify.independent.rules import (Game, IllegalMove, Move, Position, apply, available_cards, format_move,
                           free_indices, from_json, legal_moves, opening, parse_move, pyramid_removed,
                           status, to_json)
 

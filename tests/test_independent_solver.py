@@ -1,7 +1,7 @@
-"""Tests of verify/solver.py, the independent exact solver.
+"""Tests of verify/independent/solver.py, the independent exact solver.
 
 The reference is a deliberately plain breadth-first search written here over
-verify.rules (legal_moves / apply), with Python sets of whole positions: slow, but
+verify.independent.rules (legal_moves / apply), with Python sets of whole positions: slow, but
 obviously the search that RULES.md describes ("The solver's question").
 """
 
@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from verify import rules
-from verify.deal import ALL_CARDS
-from verify.solver import SolveResult, legal_moves as solver_moves, solve
+from verify.independent import rules
+from verify.independent.deal import ALL_CARDS
+from verify.independent.solver import SolveResult, legal_moves as solver_moves, solve
 
 
 # ---------------------------------------------------------------- reference
@@ -24,7 +24,7 @@ def _state(p: rules.Position):
 
 
 def reference(position: dict):
-    """(max_removed, shortest, positions seen) by plain BFS over verify.rules."""
+    """(max_removed, shortest, positions seen) by plain BFS over verify.independent.rules."""
     start = rules.from_json(position)
     base = rules.pyramid_removed(start)
     seen = {_state(start)}
@@ -47,7 +47,7 @@ def reference(position: dict):
 
 
 def replay(position: dict, result: SolveResult) -> rules.Position:
-    """Play result.game with verify.rules; checks the game is legal and as long as claimed."""
+    """Play result.game with verify.independent.rules; checks the game is legal and as long as claimed."""
     p = rules.from_json(position)
     base = rules.pyramid_removed(p)
     for move in result.game:

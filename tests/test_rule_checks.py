@@ -1,8 +1,9 @@
 """The rule checks pass on both engines, and catch an engine that breaks a rule."""
 import pytest
 
-from verify.checks.engines import AppSide, IndependentSide, Refused
-from verify.checks.rule_checks import RULE_CHECKS, CheckFailed, Checker, run_rule_checks
+from verify.checks.engines import AppSide, EngineRefused, IndependentSide
+from verify.checks.rule_checks import RULE_CHECKS, Checker, run_rule_checks
+from verify.errors import CheckFailed
 
 
 def test_every_rule_check_passes_on_both_engines(app):
@@ -47,8 +48,8 @@ def test_refusal_for_the_wrong_rule_is_caught():
         def apply(self, position, move):
             try:
                 return super().apply(position, move)
-            except Refused as e:
-                raise Refused("pair.thirteen" if e.rule == "free.covered" else e.rule, str(e)) from None
+            except EngineRefused as e:
+                raise EngineRefused("pair.thirteen" if e.rule == "free.covered" else e.rule, str(e)) from None
 
     with pytest.raises(CheckFailed, match="refused for pair.thirteen, expected free.covered"):
         RULE_CHECKS["free.covered"](Checker("free.covered", WrongRule()))

@@ -1,4 +1,4 @@
-"""The survey of random deals and the independent decider (verify/survey.py, verify/decider.py).
+"""The survey of random deals and the independent decider (verify/survey.py, verify/independent/decider.py).
 
 The decider against the exhaustive solver and against a plain search for every variant; the
 app's decider against the independent one; the survey's cache: resume after a stop, corrupted
@@ -16,7 +16,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from verify import decider, rules, solver, survey
+from verify import cli, settings, survey
+from verify.errors import CheckFailed, Stopped
+from verify.independent import decider, rules, solver, variants
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,7 +72,7 @@ def test_independent_decider_agrees_with_the_exhaustive_solver_on_200_deals():
         assert d.result == ("won" if exhaustive.winnable else "lost"), f"deal {n}"
         if d.result == "won":
             won += 1
-            assert replays_in_rules(start, d.line), f"deal {n}: the winning line replays in verify/rules.py"
+            assert replays_in_rules(start, d.line), f"deal {n}: the winning line replays in verify/independent/rules.py"
     assert 50 < won < 150
 
 
@@ -78,7 +80,7 @@ PRUNINGS = ("king_first", "dead_cards", "side_kings", "forced_pairs")
 PLAIN = dict.fromkeys(PRUNINGS, False)
 
 
-@pytest.mark.parametrize("variant", list(decider.VARIANTS))
+@pytest.mark.parametrize("variant", list(variants.VARIANTS))
 def test_each_pruning_keeps_the_plain_answer(variant):
     """Every pruning on its own, and every one left out, against the plain search."""
     rules_ = decider.rules_of(variant)
@@ -139,7 +141,7 @@ def app_decider():
     node.close()
 
 
-@pytest.mark.parametrize("variant", list(decider.VARIANTS))
+@pytest.mark.parametrize("variant", list(variants.VARIANTS))
 def test_both_deciders_against_a_plain_search_of_each_variant(variant, app_decider):
     rules_ = decider.rules_of(variant)
     starts = []
@@ -162,7 +164,7 @@ def test_both_deciders_against_a_plain_search_of_each_variant(variant, app_decid
 
 
 def test_the_app_decider_and_the_independent_one_agree_on_every_variant(app_decider):
-    for variant in decider.VARIANTS:
+    for variant in variants.VARIANTS:
         rules_ = decider.rules_of(variant)
         answers = app_decider.decide(list(range(1, 41)), rules_, 10**8)
         for n, a in answers.items():
@@ -184,13 +186,13 @@ def test_rules_options_are_checked():
 # ---------------------------------------------------------------- the survey
 
 def args(tmp_path, deals, **more):
-    base = dict(deals=deals, variant="standard", jobs=2, check_share=1.0, max_nodes=survey.DEFAULT_MAX_NODES,
+    base = dict(deals=deals, variant="standard", jobs=2, check_share=1.0, max_nodes=settings.DEFAULT_MAX_NODES,
                 chunk=10, cache=str(tmp_path), recompute=False, json=True, quiet=True, scheduler=None)
     return SimpleNamespace(**{**base, **more})
 
 
 def test_survey_json_then_straight_from_the_cache(tmp_path, capsys):
-    assert survey.cmd_survey(args(tmp_path, "1-30")) == 0
+    assert cli.cmd_survey(args(tmp_path, "1-30")) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"deals", "won", "undecided", "seconds", "results"}
     assert out["deals"] == 30 and out["undecided"] == 0
@@ -215,7 +217,7 @@ def test_a_stopped_survey_resumes_without_redoing_finished_deals(tmp_path):
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == survey.EXIT_STOPPED, err
+    assert proc.returncode == Stopped.exit_code, err
     assert "resume" in err
     kept = {p: p.stat().st_mtime_ns for p in tmp_path.glob("*/*.json")}
     done, _ = survey.load_cache(next(tmp_path.iterdir()))
@@ -245,7 +247,7 @@ def test_a_corrupted_cache_entry_is_recomputed_never_trusted(tmp_path):
     data = json.loads(path.read_text())
     data["deals"]["1"]["check"] = "unchecked"
     payload = {k: v for k, v in data.items() if k != "sha256"}
-    path.write_text(json.dumps({**payload, "sha256": survey._checksum(payload)}))
+    path.write_text(json.dumps({**payload, "sha256": survey.cache._checksum(payload)}))
     assert 1 not in survey.load_cache(directory)[0]
 
 
@@ -253,9 +255,9 @@ def test_a_sampled_survey_checks_the_first_lost_deals_and_completes_later(tmp_pa
     sampled = survey.run_survey(1, 150, check_share=0.1, chunk=25, cache_root=tmp_path, progress=False)
     lost = [n for n in sorted(sampled.results) if sampled.results[n]["result"] == "lost"]
     checks = [sampled.results[n]["check"] for n in lost]
-    assert checks[:survey.FIRST_CHECKED] == ["redecided"] * survey.FIRST_CHECKED
+    assert checks[:settings.FIRST_CHECKED] == ["redecided"] * settings.FIRST_CHECKED
     assert "unchecked" in checks
-    assert checks.count("redecided") >= max(survey.FIRST_CHECKED, 0.1 * len(lost))
+    assert checks.count("redecided") >= max(settings.FIRST_CHECKED, 0.1 * len(lost))
     full = survey.run_survey(1, 150, cache_root=tmp_path, progress=False)
     assert full.computed == 0
     assert all(full.results[n]["check"] == "redecided" for n in lost)
@@ -300,8 +302,8 @@ def test_wilson_interval_and_ranges():
 
 
 def test_the_cache_key_follows_rules_and_files(tmp_path, monkeypatch):
-    keys = {survey.cache_key(decider.rules_of(v)) for v in decider.VARIANTS}
-    assert len(keys) == len(decider.VARIANTS)
+    keys = {survey.cache_key(decider.rules_of(v)) for v in variants.VARIANTS}
+    assert len(keys) == len(variants.VARIANTS)
     for name in survey.KEY_FILES:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes((ROOT / name).read_bytes())
@@ -330,7 +332,6 @@ def test_the_survey_check_writes_one_letter_per_deal_and_replays_every_win(tmp_p
     """verify/checks/survey_checks.py: the per-deal results the generator recomputes the figures
     from, and every won game replayed (a win the independent engine does not reach is named)."""
     from verify.checks import survey_checks
-    from verify.checks.example_checks import CheckError
 
     run = survey.run_survey(1, 10, cache_root=tmp_path, progress=False)
     figures = survey_checks.site_figures(run.results, "standard")
@@ -338,7 +339,7 @@ def test_the_survey_check_writes_one_letter_per_deal_and_replays_every_win(tmp_p
     assert (figures["won"], figures["lost"], figures["deals"]) == (4, 6, 10)
     assert survey_checks.replay_every_win(run.results, "standard") == 4
     forged = {**run.results, 2: {**run.results[2], "result": "won", "line": ["draw"]}}
-    with pytest.raises(CheckError, match="standard rules, deal 2: .*does not win"):
+    with pytest.raises(CheckFailed, match="standard rules, deal 2: .*does not win"):
         survey_checks.replay_every_win(forged, "standard")
-    with pytest.raises(CheckError, match="only 4 winnable deals in 1-10, 5 wanted"):
+    with pytest.raises(CheckFailed, match="only 4 winnable deals in 1-10, 5 wanted"):
         survey_checks.pool_of(run.results, 5)

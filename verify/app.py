@@ -11,14 +11,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from .errors import NodeMissing, VerifyError
+
 BRIDGE = Path(__file__).with_name("app_bridge.mjs")
 
 
-class NodeMissing(RuntimeError):
-    pass
-
-
-class AppError(Exception):
+class AppError(VerifyError):
     """The app's engine refused something: carries the rule id and (for replays) the move number."""
 
     def __init__(self, rule: str | None, message: str, move_number: int | None = None):

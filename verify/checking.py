@@ -8,20 +8,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 from .app import AppEngine
+from .checks import Checked
 from .checks.engines import AppSide, IndependentSide
-from .checks.example_checks import CheckError, check_constants, check_deals, check_games, check_search
-from .checks.rule_checks import CheckFailed, run_rule_checks
+from .checks.example_checks import check_constants, check_deals, check_games, check_search
+from .checks.rule_checks import check_rules
 from .checks.survey_checks import check_survey
-from .examples import ExampleError, load_examples
-
-ROOT = Path(__file__).resolve().parent.parent
-BUNDLE_SCHEMA = 1
+from .errors import InputError, VerifyError
+from .examples import load_examples
+from .settings import BUNDLE_SCHEMA, ROOT
 
 
 def input_files(examples_dir: Path) -> list[Path]:
@@ -46,15 +45,23 @@ class Report:
     def __init__(self):
         self.checks = []
 
-    def run(self, check_id: str, title: str, fn):
+    def run(self, check_id: str, title: str, check, *args):
+        """check(*args), a Checked: its counts are recorded and printed, its data returned."""
         started = time.monotonic()
-        counts = fn()
+        checked = check(*args)
         seconds = round(time.monotonic() - started, 3)
+        counts = checked.counts
         self.checks.append({"id": check_id, "title": title, "counts": counts, "seconds": seconds, "passed": True})
         shown = ", ".join(f"{k.replace('_', ' ')} {v:,}" if isinstance(v, int) else f"{k.replace('_', ' ')} {v}"
                           for k, v in counts.items())
         print(f"  ok  {check_id:<20} {shown}  ({seconds:.1f} s)", flush=True)
-        return counts
+        return checked.data
+
+
+def read_examples(examples_dir: Path) -> Checked:
+    """The example files, read and complete (examples.ExampleError otherwise)."""
+    examples = load_examples(examples_dir)
+    return Checked({"files": len(examples), "moves": sum(len(ex.game) for ex in examples)}, examples)
 
 
 def run(args, app: AppEngine) -> int:
@@ -62,47 +69,35 @@ def run(args, app: AppEngine) -> int:
     out = Path(args.out)
     problem = out_problem(out)
     if problem:  # said before the checks run, not after ten minutes of them
-        print(f"error: --out {out}: {problem}", file=sys.stderr)
-        return 2
+        raise InputError(f"--out {out}: {problem}")
     print(f"Checking the examples in {examples_dir}/ and the app's rules…", flush=True)
     report = Report()
-    replays, searches = {}, {}
     try:
-        examples = load_examples(examples_dir)
-        report.run("examples.read", "Example files read and complete",
-                   lambda: {"files": len(examples), "moves": sum(len(ex.game) for ex in examples)})
+        examples = report.run("examples.read", "Example files read and complete", read_examples, examples_dir)
         for warning in (w for ex in examples for w in ex.warnings):  # optional words not written yet
             print(f"  warning: {warning}", flush=True)  # stdout, beside the checks: stderr is for what stops it
-        constants = {}
-        report.run("rules.constants", "Rule constants read from the app's code equal the independent engine's",
-                   lambda: _keep(constants, check_constants(app)))
+        constants = report.run("rules.constants", "Rule constants read from the app's code equal the independent engine's",
+                               check_constants, app)
         report.run("deal.regenerated", "Deals regenerated from their numbers in both engines; 52 cards, 28 + 23 + 1",
-                   lambda: check_deals(app, examples))
-        report.run("game.replayed", "Every shown move replayed in both engines; final figures compared",
-                   lambda: check_games(app, examples, replays))
-        report.run("search.exact", "Both exact solvers agree, the files state their answer, the games are shortest",
-                   lambda: check_search(app, examples, searches))
-        rule_counts = {}
-        report.run("rules.checked", "Every rule sentence checked against the app's engine and the independent one",
-                   lambda: _rule_summary(rule_counts, run_rule_checks([AppSide(app), IndependentSide()])))
-        survey = {}
-        report.run("survey.checked", "The survey's figures and New game's pool, every game replayed again",
-                   lambda: check_survey(survey))
-    except ExampleError as e:
-        print(f"error: {e}", file=sys.stderr)
-        print("No bundle written.", file=sys.stderr)
-        return 2
-    except (CheckError, CheckFailed) as e:
-        print(f"FAILED: {e}", file=sys.stderr)
-        print("No bundle written.", file=sys.stderr)
-        return 1
+                   check_deals, app, examples)
+        replays = report.run("game.replayed", "Every shown move replayed in both engines; final figures compared",
+                             check_games, app, examples)
+        searches = report.run("search.exact", "Both exact solvers agree, the files state their answer, the games are shortest",
+                              check_search, app, examples)
+        rule_cases = report.run("rules.checked", "Every rule sentence checked against the app's engine and the independent one",
+                                check_rules, [AppSide(app), IndependentSide()])
+        survey = report.run("survey.checked", "The survey's figures and New game's pool, every game replayed again",
+                            check_survey)
+    except VerifyError as e:
+        e.add_note("No bundle written.")
+        raise
 
     bundle = {
         "schema": BUNDLE_SCHEMA,
         "verified_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "inputs": fingerprint(input_files(examples_dir)),
         "rules": constants,
-        "rule_checks": rule_counts,
+        "rule_checks": rule_cases,
         "checks": report.checks,
         "examples": [_example_entry(app, ex, replays[ex.id], searches[ex.id]) for ex in examples],
         "survey": survey["survey"],
@@ -111,22 +106,11 @@ def run(args, app: AppEngine) -> int:
     try:
         write_atomically(out, bundle)
     except OSError as e:
-        print(f"error: --out {out}: cannot be written ({e.strerror})", file=sys.stderr)
-        print("No bundle written.", file=sys.stderr)
-        return 2
+        error = InputError(f"--out {out}: cannot be written ({e.strerror})")
+        error.add_note("No bundle written.")
+        raise error from None
     print(f"All checks passed. Bundle written to {out}.")
     return 0
-
-
-def _keep(store: dict, pair: tuple[dict, dict]) -> dict:
-    store.update(pair[0])
-    return pair[1]
-
-
-def _rule_summary(store: dict, results: dict) -> dict:
-    store.update(results)
-    return {"rules": len(results), "cases_app": sum(r["app"] for r in results.values()),
-            "cases_independent": sum(r["independent"] for r in results.values())}
 
 
 def _example_entry(app: AppEngine, ex, steps: list[dict], search: dict) -> dict:
@@ -150,7 +134,7 @@ def _example_entry(app: AppEngine, ex, steps: list[dict], search: dict) -> dict:
 
 
 def _canonical(ex) -> list[str]:
-    from . import rules
+    from .independent import rules
 
     return [rules.format_move(rules.parse_move(m.text)) for m in ex.game]
 

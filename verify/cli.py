@@ -1,28 +1,34 @@
 """Command line of the checker: `python -m verify COMMAND` (or `verify COMMAND` in the venv).
 
-Exit codes: 0 fine; 1 a check failed; 2 bad input (deal number, move, file); 3 the two engines
-or the two solvers disagree; 4 Node.js missing.
+Exit codes (verify/errors.py): 0 fine; 1 a check failed; 2 bad input (deal number, move, file,
+option); 3 the two engines, solvers or deciders disagree; 4 Node.js missing; 130 stopped.
+Every command's module is imported when the command runs: deal and play need neither numba nor
+the survey.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import shutil
 import sys
+import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import deal as independent_deal
-from .app import AppEngine, NodeMissing
-from .compare import Disagreement, Refusal, opening_layout, play_both
+from .app import AppEngine
+from .compare import deal_number, opening_layout, play_both
+from .errors import ClusterError, InputError, Stopped, VerifyError
+from .independent.deal import shown
+from .independent.variants import VARIANTS
 from .report import format_position
+from .settings import (BUNDLE, DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRST_CHECKED, MAX_CHUNK, MAX_JOBS, MAX_NODES_LIMIT,
+                       ROOT, SURVEY_CACHE)
 
-EXIT_CHECK, EXIT_INPUT, EXIT_DISAGREE, EXIT_NODE = 1, 2, 3, 4
+if TYPE_CHECKING:
+    from .survey import Survey
+
 MAX_POSITION_BYTES = 100_000  # a saved position is about 1 KB; a bigger file is not one
-# Control characters in a message (from a file name or an argument) would break its one line.
-ESCAPED = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]}
-
-
-class InputError(Exception):
-    """Bad input from the user: printed as it is, exit code 2."""
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -45,7 +51,7 @@ def cmd_deal(args, app: AppEngine) -> int:
 
 
 def cmd_play(args, app: AppEngine) -> int:
-    n = independent_deal.parse_deal_number(args.number)
+    n = deal_number(args.number)
     opening_layout(app, n)
     position = play_both(app, app.opening(n), args.moves)
     if args.json:
@@ -59,12 +65,13 @@ def cmd_play(args, app: AppEngine) -> int:
 
 
 def cmd_solve(args, app: AppEngine) -> int:
-    from .solving import solve_both, SolverDisagreement
+    from .errors import SolverDisagreement
+    from .solving import solve_both
 
     if args.position:
         start, label = load_position(Path(args.position)), {"position": args.position}
     elif args.number is not None:
-        n = independent_deal.parse_deal_number(args.number)
+        n = deal_number(args.number)
         opening_layout(app, n)
         start, label = app.opening(n), {"deal": n}
     else:
@@ -106,7 +113,7 @@ def cmd_example(args, app: AppEngine) -> int:
 def load_position(path: Path) -> dict:
     """The position of a saved JSON file (docs/positions.md), as it could arise in a game;
     InputError naming the file for anything else."""
-    from . import rules
+    from .independent import rules
 
     try:
         with open(path, "rb") as f:
@@ -118,7 +125,7 @@ def load_position(path: Path) -> dict:
     except OSError as e:
         raise InputError(f"{path}: cannot be read ({e.strerror})") from None
     except ValueError:  # open() refuses a name holding a NUL character
-        raise InputError(f"{independent_deal.shown(str(path))}: not a possible file name") from None
+        raise InputError(f"{shown(str(path))}: not a possible file name") from None
     if len(raw) > MAX_POSITION_BYTES:
         raise InputError(f"{path}: larger than {MAX_POSITION_BYTES:,} bytes; a saved position is about 1 KB")
     try:
@@ -144,14 +151,9 @@ def _refuse_duplicate_keys(pairs: list) -> dict:
     obj = {}
     for key, value in pairs:
         if key in obj:
-            raise ValueError(f"the key {independent_deal.shown(key)} appears twice in one object")
+            raise ValueError(f"the key {shown(key)} appears twice in one object")
         obj[key] = value
     return obj
-
-
-def one_line(message: str) -> str:
-    """The message with control characters (a newline in a file name, say) escaped."""
-    return message.translate(ESCAPED)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -179,7 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="run every check and write build/verified.json (make verify)")
     p.add_argument("--examples", default="examples")
-    p.add_argument("--out", default="build/verified.json")
+    p.add_argument("--out", default=str(BUNDLE.relative_to(ROOT)))
     p.set_defaults(run=cmd_check)
 
     p = sub.add_parser("example", help="write a new example file from the solvers' shortest game")
@@ -189,31 +191,137 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
     p.set_defaults(run=cmd_example)
 
-    from .survey import add_survey_parser
-
     add_survey_parser(sub)
     return parser
+
+
+def whole_number(low: int, high: int):
+    """An argparse type: ASCII digits only (int() would take '١٢' and '1_0'), low … high."""
+    def read(text: str) -> int:
+        if not (isinstance(text, str) and 0 < len(text) <= 12 and text.isascii() and text.isdigit()) \
+                or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"wants a whole number from {low:,} to {high:,}, got {shown(text)}")
+        return int(text)
+    return read
+
+
+def share(text: str) -> float:
+    """An argparse type: a decimal in (0, 1] written in ASCII ('0.1', '1'), no 'nan' or '1e-3'."""
+    if not (isinstance(text, str) and re.fullmatch(r"[0-9]{1,3}(\.[0-9]{0,9})?|\.[0-9]{1,9}", text)) \
+            or not 0 < float(text) <= 1:
+        raise argparse.ArgumentTypeError(f"wants a share from 0 (excluded) to 1, like 0.1, got {shown(text)}")
+    return float(text)
+
+
+def add_survey_parser(subparsers) -> None:
+    p = subparsers.add_parser("survey", help="decide which deals of a range can be won (cached, checked)")
+    p.add_argument("--deals", default="1-10000", help="range of deal numbers, e.g. 1-10000 (default)")
+    p.add_argument("--variant", default="standard", choices=list(VARIANTS))
+    p.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=None,
+                   help="worker processes (default: all cores)")
+    p.add_argument("--check-share", type=share, default=1.0, metavar="F",
+                   help="share of lost deals decided again independently (default 1 = all; below 1 a fixed "
+                        f"pseudo-random sample plus the first {FIRST_CHECKED} lost deals)")
+    p.add_argument("--max-nodes", type=whole_number(1, MAX_NODES_LIMIT), default=DEFAULT_MAX_NODES,
+                   help="card sets per deal before the app's decider gives up (undecided)")
+    p.add_argument("--chunk", type=whole_number(1, MAX_CHUNK), default=DEFAULT_CHUNK,
+                   help="deals per task and per cache file")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run the chunks on the Dask cluster of this scheduler, e.g. tcp://127.0.0.1:8786 "
+                        "(Dask comes with: pip install -e '.[cluster]')")
+    p.add_argument("--cache", default=None, help=f"cache directory (default {SURVEY_CACHE.relative_to(ROOT)})")
+    p.add_argument("--recompute", action="store_true", help="forget this variant's cached results first")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(run=cmd_survey)
+
+
+def cmd_survey(args, app=None) -> int:
+    from .survey import parse_range, run_survey, summarise  # numba and the worker pool: only here
+
+    try:
+        first, last = parse_range(args.deals)
+        if not 0 < args.check_share <= 1 or not 1 <= args.chunk <= MAX_CHUNK or args.max_nodes < 1 \
+                or (args.jobs is not None and args.jobs < 1):
+            raise ValueError(f"--check-share must be in (0, 1], --chunk from 1 to {MAX_CHUNK:,}, "
+                             "--jobs and --max-nodes at least 1")
+        cache_root = Path(args.cache) if args.cache else None
+        if cache_root is not None and cache_root.exists() and not cache_root.is_dir():
+            raise ValueError(f"--cache {cache_root}: is a file, not a folder")
+        if args.scheduler is not None and args.jobs is not None:
+            raise ValueError("--jobs counts local processes; with --scheduler the cluster's workers do the work")
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    pool = _cluster_pool(args.scheduler, not args.quiet) if args.scheduler is not None else None
+    # --json lists every deal: into a temporary file window by window, so memory stays bounded.
+    listing = tempfile.TemporaryFile("w+") if args.json else None
+    try:
+        survey = run_survey(first, last, args.variant, jobs=args.jobs, check_share=args.check_share,
+                            max_nodes=args.max_nodes, chunk=args.chunk, cache_root=cache_root,
+                            progress=not args.quiet, recompute=args.recompute, keep=False, pool=pool,
+                            on_window=(lambda records: _list_results(listing, records)) if listing else None)
+    except ClusterError as e:
+        raise ClusterError(f"{e}; finished chunks are kept in the cache, run the same command to resume") from None
+    except KeyboardInterrupt:
+        raise Stopped("survey stopped; finished deals are kept in the cache, run the same command to resume") from None
+    except OSError as e:
+        raise InputError(f"the survey cache: {e.strerror} ({shown(str(e.filename))})") from None
+    finally:
+        if pool is not None:
+            pool.close()
+    if listing:
+        with listing:
+            _print_json(survey, listing)
+        return 0
+    s = summarise(survey.tally, args.variant)
+    low, high = s["interval95"]
+    print(f"Survey of deals {first}-{last}, {args.variant} rules")
+    print(f"  deals:      {s['deals']:,} ({survey.computed:,} decided now, the rest from the cache)")
+    print(f"  won:        {s['won']:,} = {s['share']:.2%} of the decided (95 % interval {low:.2%} - {high:.2%})"
+          if s["share"] is not None else f"  won:        {s['won']:,}")
+    print(f"  lost:       {s['lost']:,} ({s['redecided']:,} decided again independently)")
+    print(f"  undecided:  {s['undecided']:,}")
+    print(f"  checked:    every winning game replayed in the independent engine ({s['replayed']:,})")
+    print(f"  time:       {survey.seconds:.1f} s")
+    return 0
+
+
+def _cluster_pool(address: str, progress: bool):
+    """cluster.DaskPool on the scheduler at `address`; ClusterError when Dask is not installed or
+    nothing answers there."""
+    try:
+        from . import cluster  # here: Dask is an optional extra, and a second to import
+    except ModuleNotFoundError as e:
+        if e.name not in ("dask", "distributed"):
+            raise
+        raise ClusterError("--scheduler needs Dask, which is not installed: pip install -e '.[cluster]'") from None
+    return cluster.open_pool(address, progress)
+
+
+def _list_results(listing, records: dict[int, dict]) -> None:
+    listing.write("".join(f',"{n}":"{records[n]["result"]}"' for n in sorted(records)))
+
+
+def _print_json(survey: "Survey", listing) -> None:
+    """The JSON of Survey.to_json, its results copied from the listing without loading it whole."""
+    head = {k: v for k, v in survey.to_json().items() if k != "results"}
+    listing.seek(0)
+    listing.read(1)  # the first entry's leading comma
+    sys.stdout.write(json.dumps(head)[:-1] + ', "results": {')
+    shutil.copyfileobj(listing, sys.stdout)
+    sys.stdout.write("}}\n")
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        if args.command == "survey":  # the survey's workers start their own Node processes
+            return args.run(args, None)
         with AppEngine() as app:
             return args.run(args, app)
-    except NodeMissing as e:
-        return _fail(str(e), EXIT_NODE)
-    except (independent_deal.DealNumberError, InputError) as e:
-        return _fail(str(e), EXIT_INPUT)
-    except Refusal as e:
-        return _fail(f"move {e.move_number} {independent_deal.shown(e.move)} is illegal: {e.message}", EXIT_INPUT)
-    except Disagreement as e:  # of the solvers too (solving.SolverDisagreement)
-        print(f"error: the engines disagree — {e}", file=sys.stderr)  # a bug, not bad input: shown whole
-        return EXIT_DISAGREE
-
-
-def _fail(message: str, code: int) -> int:
-    print(f"error: {one_line(message)}", file=sys.stderr)
-    return code
+    except VerifyError as e:
+        print(e.report(), *getattr(e, "__notes__", ()), sep="\n", file=sys.stderr)
+        return e.exit_code
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ What it promises:
   writes that chunk's file once;
 - a worker whose engine, deciders or checker differ from the driver's refuses every task: the
   cache key hashes those files on the driver, so its answers would be filed under the wrong key.
-Every failure is a survey.ClusterError whose message names the scheduler's address.
+Every failure is a ClusterError whose message names the scheduler's address.
 """
 from __future__ import annotations
 
@@ -25,22 +25,20 @@ from functools import partial
 from distributed import Client, KilledWorker, as_completed
 from distributed.comm import connect as comm_connect
 
-from . import survey
-from .deal import shown
+from .errors import ClusterError, CodeMismatch
+from .independent.deal import shown
+from .settings import ROOT
+from .survey.cache import KEY_FILES
 
 SCHEDULER_TIMEOUT = 10.0  # seconds to reach the scheduler before `--scheduler` gives up
 
 
 def code_digest() -> str:
-    """Hash of the files that make or check a result (survey.KEY_FILES), as this machine has them."""
+    """Hash of the files that make or check a result (KEY_FILES), as this machine has them."""
     h = hashlib.sha256()
-    for name in survey.KEY_FILES:
-        h.update(name.encode() + b"\0" + (survey.ROOT / name).read_bytes() + b"\0")
+    for name in KEY_FILES:
+        h.update(name.encode() + b"\0" + (ROOT / name).read_bytes() + b"\0")
     return h.hexdigest()[:16]
-
-
-class CodeMismatch(Exception):
-    """A worker's engine, deciders or checker are not the driver's."""
 
 
 def on_same_code(expected: str, fn, task):
@@ -53,7 +51,7 @@ def on_same_code(expected: str, fn, task):
 
 
 def connect(address: str, timeout: float | None = None) -> Client:
-    """A client of the scheduler at `address`; survey.ClusterError, within `timeout` seconds, when
+    """A client of the scheduler at `address`; ClusterError, within `timeout` seconds, when
     the address is not one or nothing answers there."""
     timeout = SCHEDULER_TIMEOUT if timeout is None else timeout
     try:
@@ -61,14 +59,14 @@ def connect(address: str, timeout: float | None = None) -> Client:
         _run_in_own_thread(_handshake(address, timeout))
         return Client(address, timeout=timeout, set_as_default=False)
     except ValueError as e:  # no port, unknown scheme
-        raise survey.ClusterError(f"--scheduler {shown(address)}: not a Dask address ({shown(str(e))}); give one "
-                                  "like tcp://127.0.0.1:8786") from None
+        raise ClusterError(f"--scheduler {shown(address)}: not a Dask address ({shown(str(e))}); give one "
+                           "like tcp://127.0.0.1:8786") from None
     except TypeError as e:  # a scheme this Dask is not set up for: tls:// without certificates, ucx://
-        raise survey.ClusterError(f"--scheduler {shown(address)}: Dask cannot connect there as it is set up "
-                                  f"({shown(str(e))})") from None
-    except OSError as e:  # refused, unknown host, timed out
-        raise survey.ClusterError(f"no Dask scheduler answers at {shown(address)} (waited {timeout:g} s); "
-                                  "start one with `dask scheduler`, or check the address") from None
+        raise ClusterError(f"--scheduler {shown(address)}: Dask cannot connect there as it is set up "
+                           f"({shown(str(e))})") from None
+    except OSError:  # refused, unknown host, timed out
+        raise ClusterError(f"no Dask scheduler answers at {shown(address)} (waited {timeout:g} s); "
+                           "start one with `dask scheduler`, or check the address") from None
 
 
 def _run_in_own_thread(coroutine) -> None:
@@ -115,13 +113,13 @@ class DaskPool:
         try:
             for future, result in as_completed(futures, loop=self.client.loop, with_results=True):
                 if future.cancelled():  # the scheduler went away: Dask cancels what it held
-                    raise survey.ClusterError(f"the Dask scheduler at {shown(self.address)} stopped answering")
+                    raise ClusterError(f"the Dask scheduler at {shown(self.address)} stopped answering")
                 yield result
         except KilledWorker as e:  # the same task took down several workers: a crash, not bad luck
-            raise survey.ClusterError(f"the Dask cluster at {shown(self.address)} lost every worker that ran one task "
-                                      f"({e})") from None
+            raise ClusterError(f"the Dask cluster at {shown(self.address)} lost every worker that ran one task "
+                               f"({e})") from None
         except CodeMismatch as e:
-            raise survey.ClusterError(f"the Dask cluster at {shown(self.address)}: {e}") from None
+            raise ClusterError(f"the Dask cluster at {shown(self.address)}: {e}") from None
         finally:
             self.client.cancel(futures)  # after a stop or an error, the rest is not worth running
 

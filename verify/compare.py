@@ -1,37 +1,27 @@
 """Both engines side by side: every answer is computed twice and must agree.
 
 The app's engine answers through the Node bridge (verify/app.py); the independent engine is
-verify/rules.py. A difference is a Disagreement, never silently resolved.
+verify/independent/rules.py. A difference is a Disagreement, never silently resolved.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from . import deal as independent_deal
-from . import rules
 from .app import AppEngine, AppError
+from .errors import Disagreement, InputError, MoveRefused
+from .independent import deal as independent_deal
+from .independent import rules
 
 
-class Disagreement(Exception):
-    """The two engines gave different answers: a bug in one of them (exit code 3)."""
+def deal_number(text) -> int:
+    """A deal number as a user gave it; InputError saying what is wrong with it."""
+    try:
+        return independent_deal.parse_deal_number(text)
+    except independent_deal.DealNumberError as e:
+        raise InputError(str(e)) from None
 
 
-@dataclass
-class Refusal(Exception):
-    """A move both engines refuse, for the same rule."""
-
-    move_number: int
-    move: str
-    rule: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"move {self.move_number} '{self.move}' is illegal: {self.message}"
-
-
-def opening_layout(app: AppEngine, n: int) -> dict:
+def opening_layout(app: AppEngine, n) -> dict:
     """Deal n's layout, after checking that both engines lay it out identically."""
-    n = independent_deal.parse_deal_number(n)
+    n = deal_number(n)
     mine = independent_deal.layout_json(independent_deal.deal(n), n)
     theirs = app.deal(n)
     if mine != theirs:
@@ -42,7 +32,7 @@ def opening_layout(app: AppEngine, n: int) -> dict:
 def play_both(app: AppEngine, start: dict, moves: list[str]) -> dict:
     """Applies moves from a position in both engines, comparing after every move.
 
-    Returns the final position (JSON); raises Refusal on the first illegal move.
+    Returns the final position (JSON); raises MoveRefused on the first illegal move.
     """
     position = start
     for number, text in enumerate(moves, 1):
@@ -63,7 +53,7 @@ def play_both(app: AppEngine, start: dict, moves: list[str]) -> dict:
                     f"the independent engine for rule {mine_error.rule}")
             message = str(theirs_error)
             prefix = f"{rules.format_move(rules.parse_move(text))}: " if mine_error.rule != "notation" else ""
-            raise Refusal(number, text, mine_error.rule, message.removeprefix(prefix))
+            raise MoveRefused(number, text, mine_error.rule, message.removeprefix(prefix))
         if mine_error or theirs_error:
             who = "the app" if theirs_error else "the independent engine"
             raise Disagreement(f"move {number} '{text}': only {who} refuses it: {theirs_error or mine_error}")

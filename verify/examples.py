@@ -29,9 +29,11 @@ from pathlib import Path
 
 import strict_yaml
 
-from .deal import DealNumberError, parse_deal_number
+from .errors import InputError
+from .settings import ROOT
+from .independent.deal import DealNumberError, parse_deal_number
 
-LANGUAGES_FILE = Path(__file__).resolve().parent.parent / "docs" / "languages.yml"
+LANGUAGES_FILE = ROOT / "docs" / "languages.yml"
 FIELDS = ("id", "deal", "order", "draft", "title", "summary", "game", "opening", "final", "search")
 TEXT_FIELDS = ("title", "summary")  # optional, {language: text}
 MOVE_FIELDS = ("move", "note")
@@ -43,7 +45,7 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 ID_RULE = "lower-case letters, digits and '-', at most 64, starting with a letter or digit"
 
 
-class ExampleError(Exception):
+class ExampleError(InputError):
     """A problem in an example file; the message names the file (and line, move) first."""
 
 

@@ -13,10 +13,10 @@ import yaml
 
 import strict_yaml
 
-from . import deal as independent_deal
 from .app import AppEngine
 from .checks.example_checks import final_figures
-from .compare import opening_layout, play_both
+from .compare import deal_number, opening_layout, play_both
+from .errors import InputError
 from .examples import ID_PATTERN, ID_RULE, language_codes
 from .solving import solve_both
 
@@ -47,7 +47,6 @@ def example_yaml(example_id: str, n: int, answer: dict, final: dict, opening: di
 
 def example_path(folder: Path, example_id: str) -> Path:
     """folder/<id>.yaml; raises InputError for an id that is not a plain name inside folder."""
-    from .cli import InputError  # cli imports this module when the command runs; importing it at the top would loop
 
     if not ID_PATTERN.fullmatch(example_id):
         raise InputError(f"--id {strict_yaml.shown(example_id)}: an example id is {ID_RULE}")
@@ -58,9 +57,8 @@ def example_path(folder: Path, example_id: str) -> Path:
 
 
 def run(args, app: AppEngine) -> int:
-    from .cli import InputError  # see example_path
 
-    n = independent_deal.parse_deal_number(args.number)
+    n = deal_number(args.number)
     folder = Path(args.dir)
     path = example_path(folder, f"deal-{n}" if args.id is None else args.id)  # --id "" is refused, not defaulted
     example_id = path.stem

@@ -4,18 +4,10 @@ from __future__ import annotations
 import sys
 import time
 
-from . import rules
-from . import solver as independent_solver
+from .independent import rules
+from .independent import solver as independent_solver
 from .app import AppEngine
-from .compare import Disagreement
-
-
-class SolverDisagreement(Disagreement):
-    """The two solvers' answers differ: a disagreement of the engines like any other."""
-
-    def __init__(self, message: str, answer: dict):
-        super().__init__(message)
-        self.answer = answer
+from .errors import SolverDisagreement
 
 
 def _progress_printer(name: str, enabled: bool):

@@ -77,7 +77,7 @@ test('replay names the first illegal move', () => {
   assert.throws(() => E.replay(1, ['draw', 'pair 7H 6S']), (e) => e.moveNumber === 2 && e.rule === 'free.covered');
 });
 
-// Typed-in text is read as verify/deal.py and verify/rules.py read it (issue 12): ASCII
+// Typed-in text is read as verify/independent/deal.py and verify/independent/rules.py read it (issue 12): ASCII
 // whitespace and digits only, ASCII case folding, nothing outside printable ASCII, bounded length.
 test('deal numbers: ASCII digits only, bounded length, odd characters shown escaped', () => {
   for (const bad of ['١٢', '٣', '７', '1_0', '+5', '0x10', '\u00a07', '\ufeff7', '7\u2028', '4\x002', '9'.repeat(5000),

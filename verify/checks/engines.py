@@ -1,13 +1,15 @@
 """One face for both engines, so every rule check runs unchanged against each of them."""
 from __future__ import annotations
 
-from .. import deal as independent_deal
-from .. import rules
+from ..independent import deal as independent_deal
+from ..independent import rules
 from ..app import AppEngine, AppError
+from ..errors import VerifyError
 
 
-class Refused(Exception):
-    """An engine refused a move or a deal number; .rule is the rule id it named."""
+class EngineRefused(VerifyError):
+    """One engine refused a move or a deal number while a rule was checked; .rule is the rule id
+    it named. (A move a user gave that both engines refuse is errors.MoveRefused.)"""
 
     def __init__(self, rule: str | None, message: str):
         super().__init__(message)
@@ -24,7 +26,7 @@ class AppSide:
         try:
             return fn(*args)
         except AppError as e:
-            raise Refused(e.rule, str(e)) from None
+            raise EngineRefused(e.rule, str(e)) from None
 
     def deal(self, n):
         return self._call(self.app.deal, n)
@@ -54,9 +56,9 @@ class IndependentSide:
         try:
             return fn(*args)
         except rules.IllegalMove as e:
-            raise Refused(e.rule, str(e)) from None
+            raise EngineRefused(e.rule, str(e)) from None
         except independent_deal.DealNumberError as e:
-            raise Refused("deal.layout", str(e)) from None
+            raise EngineRefused("deal.layout", str(e)) from None
 
     def deal(self, n):
         return self._call(lambda: independent_deal.layout_json(independent_deal.deal(n), n))

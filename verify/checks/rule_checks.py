@@ -2,11 +2,14 @@
 
 Each check builds positions (hand-made or dealt), asks an engine, and compares with what the
 rule sentence says. A check returns how many cases it compared; a wrong answer raises
-CheckFailed naming the rule, the engine and the case. The site cites these ids.
+RuleCheckFailed naming the rule, the engine and the case. The site cites these ids.
 """
 from __future__ import annotations
 
 import itertools
+
+from ..errors import CheckFailed
+from . import Checked
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -14,7 +17,9 @@ ALL = [r + s for s in SUITS for r in RANKS]
 ROW7 = list(range(21, 28))  # pyramid indices of row 7, left to right
 
 
-class CheckFailed(Exception):
+class RuleCheckFailed(CheckFailed):
+    """An engine's answer differs from what a rule sentence says."""
+
     def __init__(self, rule: str, engine: str, message: str):
         super().__init__(f"rule {rule}, {engine} engine: {message}")
         self.rule = rule
@@ -42,26 +47,26 @@ class Checker:
     def expect(self, condition: bool, message: str):
         self.count += 1
         if not condition:
-            raise CheckFailed(self.rule, self.engine.name, message)
+            raise RuleCheckFailed(self.rule, self.engine.name, message)
 
     def refused(self, pos: dict, move: str, rule: str):
         """The move must be refused for `rule`."""
-        from .engines import Refused
+        from .engines import EngineRefused
 
         try:
             self.engine.apply(pos, move)
-        except Refused as e:
+        except EngineRefused as e:
             self.expect(e.rule == rule, f"'{move}' refused for {e.rule}, expected {rule}")
             return
         self.expect(False, f"'{move}' was accepted, expected a refusal for {rule}")
 
     def accepted(self, pos: dict, move: str) -> dict:
-        from .engines import Refused
+        from .engines import EngineRefused
 
         try:
             after = self.engine.apply(pos, move)
-        except Refused as e:
-            raise CheckFailed(self.rule, self.engine.name, f"'{move}' refused ({e}), expected legal") from None
+        except EngineRefused as e:
+            raise RuleCheckFailed(self.rule, self.engine.name, f"'{move}' refused ({e}), expected legal") from None
         self.count += 1
         return after
 
@@ -93,7 +98,7 @@ def check_cards_values(c: Checker):
 
 
 def check_deal_layout(c: Checker):
-    from .engines import Refused
+    from .engines import EngineRefused
 
     for n in list(range(1, 201)) + [4294967295, 4294967294, 2**31, 2**31 - 1]:
         d = c.engine.deal(n)
@@ -103,7 +108,7 @@ def check_deal_layout(c: Checker):
     for bad in (0, -1, 4294967296, 1.5, "abc", "", "12x"):
         try:
             c.engine.deal(bad)
-        except Refused as e:
+        except EngineRefused as e:
             c.expect(e.rule == "deal.layout", f"deal {bad!r} refused for {e.rule}")
             continue
         c.expect(False, f"deal number {bad!r} was accepted")
@@ -278,7 +283,7 @@ RULE_CHECKS = {
 
 
 def run_rule_checks(engines) -> dict[str, dict[str, int]]:
-    """{rule id: {engine name: cases compared}}; raises CheckFailed on the first wrong answer."""
+    """{rule id: {engine name: cases compared}}; raises RuleCheckFailed on the first wrong answer."""
     results = {}
     for rule, check in RULE_CHECKS.items():
         results[rule] = {}
@@ -287,3 +292,12 @@ def run_rule_checks(engines) -> dict[str, dict[str, int]]:
             check(checker)
             results[rule][engine.name] = checker.count
     return results
+
+
+def check_rules(engines) -> Checked:
+    """Every rule check against each engine; makes {rule id: {engine name: cases compared}}."""
+    results = run_rule_checks(engines)
+    counts = {"rules": len(results)}
+    for engine in engines:
+        counts[f"cases_{engine.name}"] = sum(r[engine.name] for r in results.values())
+    return Checked(counts, results)

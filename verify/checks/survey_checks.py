@@ -12,14 +12,14 @@ The bundle gets the figures and, for each survey, its per-deal results as one le
 """
 from __future__ import annotations
 
-from .. import decider
-from ..survey import SurveyDisagreement, SurveyIncomplete, cached_results, replay_won, summarise
-from .example_checks import CheckError
+from ..errors import CheckFailed, SurveyDisagreement, SurveyIncomplete
+from ..independent.variants import VARIANTS, rules_of
+from ..settings import MAIN_VARIANT, POOL_SIZE, SURVEY_RANGE, VARIANT_RANGE
+from ..survey.cache import cached_results
+from ..survey.figures import summarise
+from ..survey.worker import replay_won
+from . import Checked
 
-SURVEY_RANGE = (1, 10000)
-VARIANT_RANGE = (1, 2000)
-POOL_SIZE = 1000
-MAIN_VARIANT = "standard"
 RESULT_LETTERS = {"won": "w", "lost": "l", "undecided": "u"}
 
 
@@ -38,10 +38,10 @@ def site_figures(records: dict[int, dict], variant: str) -> dict:
 
 
 def replay_every_win(records: dict[int, dict], variant: str) -> int:
-    """Replays each won deal's stored game in the independent engine (verify/rules.py for the
-    standard rules, verify/decider.replay for a variant); CheckError naming the first deal whose
+    """Replays each won deal's stored game in the independent engine (verify/independent/rules.py for the
+    standard rules, verify/independent/decider.replay for a variant); CheckFailed naming the first deal whose
     game is refused or does not win. Returns how many games were replayed."""
-    rules = decider.rules_of(variant)
+    rules = rules_of(variant)
     replayed = 0
     for n, record in records.items():
         if record["result"] != "won":
@@ -49,7 +49,7 @@ def replay_every_win(records: dict[int, dict], variant: str) -> int:
         try:
             replay_won(n, record["line"], rules)
         except SurveyDisagreement as e:
-            raise CheckError(f"survey cache, {variant} rules, {e} — the cache says won; run "
+            raise CheckFailed(f"survey cache, {variant} rules, {e} — the cache says won; run "
                              f"`python -m verify survey --deals {n} --variant {variant} --recompute`") from None
         replayed += 1
     return replayed
@@ -59,21 +59,21 @@ def pool_of(records: dict[int, dict], count: int) -> list[dict]:
     """New game's pool: the first `count` won deals, each with its (replayed) winning game."""
     won = [{"deal": n, "game": records[n]["line"]} for n in sorted(records) if records[n]["result"] == "won"]
     if len(won) < count:
-        raise CheckError(f"survey: only {len(won)} winnable deals in {min(records)}-{max(records)}, {count} wanted")
+        raise CheckFailed(f"survey: only {len(won)} winnable deals in {min(records)}-{max(records)}, {count} wanted")
     return won[:count]
 
 
-def check_survey(store: dict, survey_range: tuple[int, int] = SURVEY_RANGE,
+def check_survey(survey_range: tuple[int, int] = SURVEY_RANGE,
                  variant_range: tuple[int, int] = VARIANT_RANGE, pool_size: int = POOL_SIZE,
-                 cache_root=None) -> dict:
-    """Reads the survey and each variant from the cache, replays every won game, and stores the
-    bundle's `survey` and `variants`; returns the counts. CheckError when the cache is incomplete
+                 cache_root=None) -> Checked:
+    """Reads the survey and each variant from the cache and replays every won game; makes the
+    bundle's `survey` and `variants`. CheckFailed when the cache is incomplete
     or a stored winning game does not win."""
     try:
         records = cached_results(*survey_range, MAIN_VARIANT, cache_root)
-        variant_records = {v: cached_results(*variant_range, v, cache_root) for v in decider.VARIANTS}
+        variant_records = {v: cached_results(*variant_range, v, cache_root) for v in VARIANTS}
     except SurveyIncomplete as e:
-        raise CheckError(f"survey: {e}. Run `make survey` (it resumes where it stopped).") from None
+        raise CheckFailed(f"survey: {e}. Run `make survey` (it resumes where it stopped).") from None
     replayed = replay_every_win(records, MAIN_VARIANT)
     for variant, chunk in variant_records.items():
         # The main survey's own rules over a range it covers: those games were just replayed.
@@ -81,9 +81,10 @@ def check_survey(store: dict, survey_range: tuple[int, int] = SURVEY_RANGE,
             replayed += replay_every_win(chunk, variant)
     summary = summarise(records, MAIN_VARIANT)
     games = pool_of(records, pool_size)
-    store["survey"] = {**site_figures(records, MAIN_VARIANT), "pool_size": len(games),
+    made = {}
+    made["survey"] = {**site_figures(records, MAIN_VARIANT), "pool_size": len(games),
                        "pool_deals": [g["deal"] for g in games], "pool": games,
                        "replayed": summary["replayed"], "redecided": summary["redecided"]}
-    store["variants"] = [site_figures(chunk, v) for v, chunk in variant_records.items()]
-    return {"deals": summary["deals"], "won": summary["won"], "undecided": summary["undecided"],
-            "games_replayed": replayed, "lost_rechecked": summary["redecided"]}
+    made["variants"] = [site_figures(chunk, v) for v, chunk in variant_records.items()]
+    return Checked({"deals": summary["deals"], "won": summary["won"], "undecided": summary["undecided"],
+                    "games_replayed": replayed, "lost_rechecked": summary["redecided"]}, made)

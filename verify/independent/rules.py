@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
+from . import illegal
 from .deal import (ALL_CARDS, CARD_INDEX, NOT_PLAIN, RANKS, WHITESPACE, CardCodeError, card_value, deal,
                    is_plain_text, parse_card, shown)
 
@@ -29,7 +30,7 @@ COVERED_BY: dict[int, tuple[int, ...]] = {
     k: ((k + r, k + r + 1) if r < 7 else ()) for k, r in ROW_OF.items()}
 
 
-class IllegalMove(ValueError):
+class IllegalMove(illegal.IllegalMove):
     """A refused move; .rule is the id of the first rule it breaks (or 'notation')."""
 
     def __init__(self, rule: str, message: str, move: Optional[str] = None):

@@ -1,7 +1,7 @@
 """Independent decider: can a position of Pyramid solitaire still be won?
 
 Written from shared/RULES.md and docs/positions.md only; it shares no code with the app
-(app/decider.js), nor with verify/solver.py. The survey (verify/survey.py) asks it again about
+(app/decider.js), nor with verify/independent/solver.py. The survey (verify/survey.py) asks it again about
 every deal the app's decider calls lost, and its replayer checks winning games of the variants.
 
 The search (numba, depth first, stops at the first win):
@@ -50,16 +50,8 @@ import numpy as np
 from numba import njit
 
 from . import deal as deals
-
-VARIANTS: dict[str, dict] = {
-    "standard": {},
-    "strict": {"strictWin": True},
-    "one-pass": {"turns": 0},
-    "unlimited": {"unlimitedTurns": True},
-    "stock-top": {"stockTop": True},
-    "cover-pair": {"coverPair": True},
-}
-RULE_KEYS = ("strictWin", "turns", "unlimitedTurns", "stockTop", "coverPair")
+from .illegal import IllegalMove
+from .variants import rules_of
 
 RANKS = "A23456789TJQK"
 KING = 13
@@ -526,21 +518,6 @@ class Decision:
     nodes: int  # card sets entered
 
 
-def rules_of(variant_or_rules) -> dict:
-    """The rules options of a variant name, or a rules dict checked for unknown keys."""
-    if isinstance(variant_or_rules, str):
-        if variant_or_rules not in VARIANTS:
-            raise ValueError(f"unknown variant {variant_or_rules!r}: one of {', '.join(VARIANTS)}")
-        return dict(VARIANTS[variant_or_rules])
-    rules = dict(variant_or_rules or {})
-    unknown = set(rules) - set(RULE_KEYS)
-    if unknown:
-        raise ValueError(f"unknown rules options: {sorted(unknown)}")
-    if rules.get("strictWin") and rules.get("stockTop"):
-        raise ValueError("strictWin cannot be combined with stockTop")
-    return rules
-
-
 def _value(code: str) -> int:
     return RANKS.index(code[0]) + 1
 
@@ -633,8 +610,8 @@ def opening(n, rules=None) -> dict:
 
 # ---------------------------------------------------------------- replay under the variants
 
-class IllegalMove(ValueError):
-    pass
+class IllegalVariantMove(IllegalMove):
+    """A move the variant replayer refuses; the message names the move."""
 
 
 def _covering(pyramid, k) -> list[int]:
@@ -643,7 +620,7 @@ def _covering(pyramid, k) -> list[int]:
 
 def replay(position: dict, moves: list[str], rules=None, stop_at_win: bool = True) -> dict:
     """Plays the moves from a JSON position under the rules options, move by move from the rule
-    text; raises IllegalMove naming the move. Returns the final position with "won" set."""
+    text; raises IllegalVariantMove naming the move. Returns the final position with "won" set."""
     rules = rules_of(rules)
     pyramid = list(position["pyramid"])
     stock, waste = list(position["stock"]), list(position["waste"])
@@ -669,9 +646,9 @@ def replay(position: dict, moves: list[str], rules=None, stop_at_win: bool = Tru
 
     for number, text in enumerate(moves, 1):
         if won() and stop_at_win:
-            raise IllegalMove(f"move {number} '{text}': the game is already won")
+            raise IllegalVariantMove(f"move {number} '{text}': the game is already won")
         words = text.split()
-        bad = IllegalMove(f"move {number} '{text}' is not legal")
+        bad = IllegalVariantMove(f"move {number} '{text}' is not legal")
         if words == ["draw"]:
             if not stock:
                 raise bad

@@ -1,0 +1,114 @@
+"""The shape of the code, held by its imports: the independent engine imports nothing of the
+checker or the app, neither package has an import circle, the generator never imports verify/,
+and the two copies of the bundle's path and schema agree."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from generator import settings as generator_settings
+from verify import settings as verify_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module `path` imports, at the top or inside a function, as absolute names (a
+    `from X import name` counts as X.name too, since the name may be a submodule)."""
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def modules(package: str) -> dict[str, Path]:
+    return {module_name(p): p for p in sorted((ROOT / package).rglob("*.py")) if "__pycache__" not in p.parts}
+
+
+def graph(package: str) -> dict[str, set[str]]:
+    """Each module of the package → the modules of the package it imports."""
+    mods = modules(package)
+    return {name: {m for m in imports(path) if m in mods and m != name} for name, path in mods.items()}
+
+
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One import circle, as the list of modules around it, or None."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges[node]):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(edges):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+def test_the_independent_engine_imports_nothing_of_the_checker_or_the_app():
+    own = modules("verify/independent")
+    assert {"verify.independent.deal", "verify.independent.rules", "verify.independent.solver",
+            "verify.independent.decider"} <= set(own)
+    for name, path in own.items():
+        foreign = sorted(m for m in imports(path)
+                         if (m.startswith("verify") and not m.startswith("verify.independent"))
+                         or m.split(".")[0] in ("generator", "tests", "bench"))
+        assert not foreign, f"{path.relative_to(ROOT)} imports {foreign}: the independent engine is written " \
+                            "from the documents only and may not use the app's bridge, the checks or the survey"
+
+
+def test_the_import_walk_sees_a_forbidden_import(tmp_path, monkeypatch):
+    """The walk above would notice one: a relative import out of the package counts."""
+    source = tmp_path / "verify" / "independent" / "rules.py"
+    source.parent.mkdir(parents=True)
+    source.write_text("from ..app import AppEngine\nfrom . import deal\n")
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert imports(source) == {"verify.app", "verify.app.AppEngine", "verify.independent",
+                               "verify.independent.deal"}
+
+
+@pytest.mark.parametrize("package", ["verify", "generator", "strict_yaml"])
+def test_no_import_circles(package):
+    assert cycle(graph(package)) is None, f"import circle: {' -> '.join(cycle(graph(package)))}"
+
+
+def test_the_cycle_finder_finds_one():
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_generator_never_imports_verify():
+    for name, path in modules("generator").items():
+        assert not any(m == "verify" or m.startswith("verify.") for m in imports(path)), \
+            f"{path.relative_to(ROOT)} imports verify/: the generator reads only the verified bundle"
+
+
+def test_the_bundle_path_and_schema_are_the_same_in_both_packages():
+    assert generator_settings.BUNDLE == verify_settings.BUNDLE
+    assert generator_settings.BUNDLE_SCHEMA == verify_settings.BUNDLE_SCHEMA
+    assert generator_settings.ROOT == verify_settings.ROOT
