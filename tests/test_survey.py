@@ -307,7 +307,7 @@ def test_the_cache_key_follows_rules_and_files(tmp_path, monkeypatch):
     for name in survey.KEY_FILES:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes((ROOT / name).read_bytes())
-    monkeypatch.setattr(survey, "ROOT", tmp_path)
+    monkeypatch.setattr(survey.cache, "ROOT", tmp_path)
     before = survey.cache_key({})
     assert before == survey.cache_key({})
     with open(tmp_path / "app" / "engine.js", "a") as f:
