@@ -12,24 +12,10 @@ import { HintSearch, KnownDeals, quickSuggestion } from './hint.js';
 import {
   migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, tabDeal, setTabDeal, gameOfKey, MAX_UNDO,
 } from './storage.js';
+import { readJson, element, button } from './dom.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const DEAL_LINK = /^#deal=(.*)$/;
-
-function readJson(container, cls) {
-  try {
-    return JSON.parse(container.querySelector(`script.${cls}`).textContent);
-  } catch {
-    return null;
-  }
-}
-
-function element(tag, className, text) {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 // Rows (1-based) that a move emptied: worth telling the player, they earn points.
 function rowsEmptied(before, after) {
@@ -79,10 +65,8 @@ class Game {
     const status = element('p', 'pyr-status');
     this.score = element('span', 'pyr-score');
     // The deal number copies the deal's link: a button, since it acts and goes nowhere.
-    this.dealButton = element('button', 'pyr-deal');
-    this.dealButton.type = 'button';
+    this.dealButton = button('pyr-deal', undefined, () => this.copyLink());
     this.dealButton.title = s.board.deal_link_title;
-    this.dealButton.addEventListener('click', () => this.copyLink());
     status.append(this.score, this.dealButton);
 
     // The keys, folded under a short title: long on a phone, yet the board's description
@@ -99,17 +83,10 @@ class Game {
     this.message.setAttribute('aria-live', 'polite');
 
     const buttons = element('div', 'pyr-buttons');
-    const button = (name, action) => {
-      const b = element('button', `pyr-button pyr-${name}`, s.buttons[name.replace('-', '_')]);
-      b.type = 'button';
-      b.addEventListener('click', action);
-      buttons.append(b);
-      return b;
-    };
-    this.undoButton = button('undo', () => this.undo());
-    button('hint', () => this.hint());
-    button('restart', () => this.restart());
-    button('new-game', () => this.newRandomGame());
+    const named = (name, action) => button(`pyr-button pyr-${name}`, s.buttons[name.replace('-', '_')], action);
+    this.undoButton = named('undo', () => this.undo());
+    buttons.append(this.undoButton, named('hint', () => this.hint()), named('restart', () => this.restart()),
+      named('new-game', () => this.newRandomGame()));
 
     container.prepend(status);
     container.append(this.message, buttons, help);
