@@ -1,5 +1,6 @@
-// The game on the page: finds every `.pyramide-game` container (see generator/game_embed.py),
-// builds the board and the buttons, and plays what the player chooses through the engine.
+// The game on the page: `mount` builds the board and the buttons in a `.pyramide-game` container
+// (see generator/game_embed.py) and plays what the player chooses through the engine; loaded by
+// the page's <script type="module">, the module mounts every such container on the page.
 // The engine decides every rule; this module only turns choices into moves and results into
 // words.
 
@@ -491,7 +492,8 @@ class Game {
   }
 }
 
-function mount(container) {
+/** Builds the game in `container`, a `.pyramide-game`, from the data it carries; once. */
+export function mount(container) {
   if (container.dataset.mounted) return;
   const strings = readJson(container, 'pyramide-strings');
   if (!strings) return; // nothing to say things with: leave the <noscript>-less page as it is
@@ -500,4 +502,5 @@ function mount(container) {
   new Game(container, makeWords(strings), pool, new KnownDeals(readJson(container, 'pyramide-winnable')));
 }
 
-document.querySelectorAll('.pyramide-game').forEach(mount);
+// When the page loads (its <script type="module">): every game on it.
+document.querySelectorAll('.pyramide-game').forEach((container) => mount(container));

@@ -1,8 +1,9 @@
 // The rules in action: a shown game, step by step, on the game's own board (read only).
-// Finds every `.pyramide-replay` container (see generator/game_embed.py), replays its moves
-// through the engine, and builds the stepper around the static pictures already on the page:
-// each chapter's picture becomes the frame shown at that chapter's step (nothing sent is thrown
-// away), and the board draws the steps in between.
+// `mount` replays a `.pyramide-replay` container's moves (see generator/game_embed.py) through
+// the engine and builds the stepper around the static pictures already on the page: each
+// chapter's picture becomes the frame shown at that chapter's step (nothing sent is thrown
+// away), and the board draws the steps in between. Loaded by the page's <script type="module">,
+// the module mounts every such container as it comes near the window.
 
 import { replay } from './engine.js';
 import { createBoard, makeWords } from './board.js';
@@ -153,7 +154,8 @@ class Replay {
   }
 }
 
-function mount(container) {
+/** Builds the replay in `container`, a `.pyramide-replay`, from the data it carries; once. */
+export function mount(container) {
   if (container.dataset.mounted) return;
   const strings = readJson(container, 'pyramide-strings');
   const data = readJson(container, 'pyramide-replay-data');
@@ -180,4 +182,5 @@ function mountWhenNear(container) {
   watcher.observe(container);
 }
 
-document.querySelectorAll('.pyramide-replay').forEach(mountWhenNear);
+// When the page loads (its <script type="module">): every replay on it.
+document.querySelectorAll('.pyramide-replay').forEach((container) => mountWhenNear(container));
