@@ -58,7 +58,7 @@ class Game {
     this.pool = pool;
     this.known = known; // what the survey decided about deals from the start
     this.state = { game: null, undoSteps: [], selected: null, hint: null, message: null };
-    this.said = null; // the message render() wrote last
+    this.drawn = { hint: null, message: null }; // what render() wrote last of these two (see there)
     this.hints = new HintSearch(WORKER_URL);
     this.build();
     this.start();
@@ -155,14 +155,18 @@ class Game {
     this.dealButton.textContent = this.words.fill(this.s.board.deal, { deal: game.deal });
     this.undoButton.setAttribute('aria-disabled', String(!this.canUndo()));
     this.container.dataset.status = pos.status;
-    if (!hint) delete this.container.dataset.hint;
-    else if (this.container.dataset.hint !== hint.state) this.container.dataset.hint = hint.state;
-    // A message is written once, when it is new: writing the live region is what makes a screen
-    // reader say it, so a new message is said even in the last one's words, and a redraw for
-    // any other reason says nothing again. A refusal's cue on its cards goes with it.
-    if (message && message !== this.said) {
-      this.said = message;
-      this.board.refuse(message.cards);
+    // The hint and the message are written once each, when they are new (a new object, even in
+    // the same words): writing the live region is what makes a screen reader say it, so a new
+    // message is said even when it repeats the last one, and a redraw for any other reason says
+    // nothing again; data-hint changes as often as the hint does, for whoever watches it.
+    if (hint !== this.drawn.hint) {
+      this.drawn.hint = hint;
+      if (hint) this.container.dataset.hint = hint.state;
+      else delete this.container.dataset.hint;
+    }
+    if (message !== this.drawn.message) {
+      this.drawn.message = message;
+      this.board.refuse(message.cards); // the refusal's cue on its cards, a moment's red frame
       this.messageLine.textContent = message.text;
       this.messageLine.dataset.kind = message.kind;
     }
