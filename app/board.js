@@ -5,6 +5,7 @@
 // was when a card goes.
 
 import { compile, freeMask, rowAndPlace, PYRAMID_CARDS, ROWS } from './engine.js';
+import { element } from './dom.js';
 
 // ---------------------------------------------------------------- words
 const SUIT_SYMBOLS = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' }; // ♠ ♥ ♦ ♣
@@ -182,8 +183,7 @@ const REFUSED_MS = 1200; // how long a refused card keeps its red frame (the sha
  */
 export function createBoard(host, words, { interactive = true, onActivate = () => {} } = {}) {
   const s = words.strings;
-  const el = document.createElement('div');
-  el.className = 'pyr pyr-board';
+  const el = element('div', 'pyr pyr-board');
   if (interactive) {
     el.setAttribute('role', 'group');
     el.setAttribute('aria-label', s.board.label);
@@ -193,8 +193,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   const tag = interactive ? 'button' : 'div';
   const slots = new Map();
   const make = (key, xy, z) => {
-    const slot = document.createElement(tag);
-    slot.className = 'pyr-slot';
+    const slot = element(tag, 'pyr-slot');
     slot.dataset.key = key;
     if (interactive) { slot.type = 'button'; slot.tabIndex = -1; }
     placeAt(slot, xy, z);
@@ -213,8 +212,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   if (!interactive) make('ghost', WASTE_GHOST_XY, 1).dataset.pile = 'waste';
 
   const label = (cls, y, side) => {
-    const div = document.createElement('div');
-    div.className = `pyr-label ${cls}`;
+    const div = element('div', `pyr-label ${cls}`);
     div.setAttribute('aria-hidden', 'true');
     div.style.top = pct(y, VIEW_H);
     div.style[side] = pct(PAD, VIEW_W);
@@ -231,8 +229,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   // Frames drawn above every card, so that they are seen whole even round a covered card:
   // the focus ring, the violet frame of a hinted place, and the red frame of a refused card.
   const frame = (cls) => {
-    const div = document.createElement('div');
-    div.className = cls;
+    const div = element('div', cls);
     div.setAttribute('aria-hidden', 'true');
     div.hidden = true;
     el.append(div);

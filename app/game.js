@@ -1,5 +1,6 @@
-// The game on the page: finds every `.pyramide-game` container (see generator/game_embed.py),
-// builds the board and the buttons, and plays what the player chooses through the engine.
+// The game on the page: `mount` builds the board and the buttons in a `.pyramide-game` container
+// (see generator/game_embed.py) and plays what the player chooses through the engine; loaded by
+// the page's <script type="module">, the module mounts every such container on the page.
 // The engine decides every rule; this module only turns choices into moves and results into
 // words.
 
@@ -12,24 +13,10 @@ import { HintSearch, KnownDeals, quickSuggestion } from './hint.js';
 import {
   migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, tabDeal, setTabDeal, gameOfKey, MAX_UNDO,
 } from './storage.js';
+import { readJson, element, button } from './dom.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const DEAL_LINK = /^#deal=(.*)$/;
-
-function readJson(container, cls) {
-  try {
-    return JSON.parse(container.querySelector(`script.${cls}`).textContent);
-  } catch {
-    return null;
-  }
-}
-
-function element(tag, className, text) {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 // Rows (1-based) that a move emptied: worth telling the player, they earn points.
 function rowsEmptied(before, after) {
@@ -52,9 +39,16 @@ function numberFormat(lang) {
   }
 }
 
-// Play state beyond the engine's game: `undoSteps` are the steps Undo takes back once the
-// moves are all taken back, newest last: {moves} (a Restart set them aside) or {deal} (New game
-// came from that deal). They are saved with the deal's game (app/storage.js), so a reload keeps them.
+// The page's state is `this.state`, changed only by update(), which draws it once (render())
+// and then saves the deal's game when asked:
+//   game       the engine's game (app/engine.js): the deal and its moves;
+//   undoSteps  the steps Undo takes back once the moves are all taken back, newest last: {moves}
+//              (a Restart set them aside) or {deal} (New game came from that deal); saved with the
+//              deal's game (app/storage.js), so a reload keeps them;
+//   selected   the key of the chosen card, 'p0'…'p27' or 'waste', or null;
+//   hint       {state, keys}: the hint's progress (data-hint: 'searching', 'checked', 'lost',
+//              'unchecked') and the places it frames; null when there is no hint;
+//   message    what the page said last ({text, kind, cards}, made by message()).
 class Game {
   constructor(container, words, pool, known) {
     this.container = container;
@@ -63,26 +57,23 @@ class Game {
     this.numbers = numberFormat(this.s.lang || container.lang);
     this.pool = pool;
     this.known = known; // what the survey decided about deals from the start
-    this.game = null;
-    this.undoSteps = [];
-    this.selected = null; // key of the chosen card: 'p0'…'p27' or 'waste'
-    this.hinted = new Set();
+    this.state = { game: null, undoSteps: [], selected: null, hint: null, message: null };
+    this.drawn = { hint: null, message: null }; // what render() wrote last of these two (see there)
     this.hints = new HintSearch(WORKER_URL);
     this.build();
     this.start();
   }
 
   // ------------------------------------------------------------ page
+  // The elements, made once; render() fills them in.
   build() {
     const { s, container } = this;
     container.querySelectorAll('noscript').forEach((n) => n.remove());
     const status = element('p', 'pyr-status');
     this.score = element('span', 'pyr-score');
     // The deal number copies the deal's link: a button, since it acts and goes nowhere.
-    this.dealButton = element('button', 'pyr-deal');
-    this.dealButton.type = 'button';
+    this.dealButton = button('pyr-deal', undefined, () => this.copyLink());
     this.dealButton.title = s.board.deal_link_title;
-    this.dealButton.addEventListener('click', () => this.copyLink());
     status.append(this.score, this.dealButton);
 
     // The keys, folded under a short title: long on a phone, yet the board's description
@@ -94,25 +85,18 @@ class Game {
     this.board = createBoard(container, this.words, { onActivate: (key) => this.activate(key) });
     this.board.el.setAttribute('aria-describedby', helpText.id);
 
-    this.message = element('p', 'pyr-message');
-    this.message.setAttribute('role', 'status');
-    this.message.setAttribute('aria-live', 'polite');
+    this.messageLine = element('p', 'pyr-message');
+    this.messageLine.setAttribute('role', 'status');
+    this.messageLine.setAttribute('aria-live', 'polite');
 
     const buttons = element('div', 'pyr-buttons');
-    const button = (name, action) => {
-      const b = element('button', `pyr-button pyr-${name}`, s.buttons[name.replace('-', '_')]);
-      b.type = 'button';
-      b.addEventListener('click', action);
-      buttons.append(b);
-      return b;
-    };
-    this.undoButton = button('undo', () => this.undo());
-    button('hint', () => this.hint());
-    button('restart', () => this.restart());
-    button('new-game', () => this.newRandomGame());
+    const named = (name, action) => button(`pyr-button pyr-${name}`, s.buttons[name.replace('-', '_')], action);
+    this.undoButton = named('undo', () => this.undo());
+    buttons.append(this.undoButton, named('hint', () => this.hint()), named('restart', () => this.restart()),
+      named('new-game', () => this.newRandomGame()));
 
     container.prepend(status);
-    container.append(this.message, buttons, help);
+    container.append(this.messageLine, buttons, help);
     container.addEventListener('keydown', (event) => this.key(event));
     window.addEventListener('hashchange', () => {
       const link = this.dealFromHash();
@@ -129,7 +113,7 @@ class Game {
     if (k === 'd') return this.handled(event, () => this.activate('stock'));
     if (k === 'u') return this.handled(event, () => this.undo());
     if (k === 'h') return this.handled(event, () => this.hint());
-    if (k === 'escape' && this.selected) return this.handled(event, () => this.deselect());
+    if (k === 'escape' && this.state.selected) return this.handled(event, () => this.deselect());
   }
 
   handled(event, action) {
@@ -141,47 +125,84 @@ class Game {
     return this.numbers.format(value);
   }
 
-  say(text, kind = 'info') {
-    this.message.textContent = text ? this.words.cap(text) : '';
-    this.message.dataset.kind = kind;
-  }
-
+  // ------------------------------------------------------------ state, drawn, then saved
   get position() {
-    return currentPosition(this.game);
+    return currentPosition(this.state.game);
   }
 
+  // The one way the state changes: sets the fields in `changes`, draws them once, then saves the
+  // deal's game when `save` is set (it is not when the game is as saved already: opened, or
+  // changed by another tab). A new game (a move, Undo, Restart, another deal) drops the choice
+  // and the hint, which were about the position that went, and stops the hint's search.
+  update(changes, { save = false } = {}) {
+    const gameChanged = 'game' in changes;
+    if (gameChanged) this.hints.cancel();
+    this.state = { ...this.state, ...(gameChanged ? { selected: null, hint: null } : {}), ...changes };
+    if (changes.undoSteps) this.state.undoSteps = changes.undoSteps.slice(-MAX_UNDO);
+    this.render();
+    const { game, undoSteps } = this.state;
+    if (save) saveGame(game.deal, game.moves, undoSteps);
+    if (gameChanged) setTabDeal(game.deal);
+  }
+
+  // Draws the state: the only method that writes to the game once it is built. (Keyboard focus
+  // follows a removed card inside the board's own render, board.js keepFocus.)
   render() {
-    const pos = this.position;
-    this.board.render(pos, { selected: this.selected, hinted: this.hinted });
+    const { game, selected, hint, message } = this.state;
+    const pos = currentPosition(game);
+    this.board.render(pos, { selected, hinted: hint ? hint.keys : new Set() });
     this.score.textContent = this.words.fill(this.s.board.status, { moves: this.num(pos.moves), points: this.num(pos.points) });
-    this.dealButton.textContent = this.words.fill(this.s.board.deal, { deal: this.game.deal });
+    this.dealButton.textContent = this.words.fill(this.s.board.deal, { deal: game.deal });
     this.undoButton.setAttribute('aria-disabled', String(!this.canUndo()));
     this.container.dataset.status = pos.status;
+    // The hint and the message are written once each, when they are new (a new object, even in
+    // the same words): writing the live region is what makes a screen reader say it, so a new
+    // message is said even when it repeats the last one, and a redraw for any other reason says
+    // nothing again; data-hint changes as often as the hint does, for whoever watches it.
+    if (hint !== this.drawn.hint) {
+      this.drawn.hint = hint;
+      if (hint) this.container.dataset.hint = hint.state;
+      else delete this.container.dataset.hint;
+    }
+    if (message !== this.drawn.message) {
+      this.drawn.message = message;
+      this.board.refuse(message.cards); // the refusal's cue on its cards, a moment's red frame
+      this.messageLine.textContent = message.text;
+      this.messageLine.dataset.kind = message.kind;
+    }
   }
 
-  // A new game object (start, restart, undo, a move): drop the selection and any running hint.
-  // `steps` are its undo steps (see the class comment); the same deal keeps its own by default.
-  // `save: false` when the game is as saved already (opened, or changed by another tab).
-  setGame(game, steps = this.undoSteps, { save = true } = {}) {
-    this.game = game;
-    this.undoSteps = steps.slice(-MAX_UNDO);
-    this.selected = null;
-    this.clearHint();
-    if (save) saveGame(game.deal, game.moves, this.undoSteps);
-    setTabDeal(game.deal);
-    this.render();
+  // A message for the state: `text` with a capital first letter, `kind` (its data-kind: info,
+  // refused, won or stuck) and `cards`, the places a refusal shows on the board. A new object
+  // each time: render() says each one, even in the same words as the last.
+  message(text, kind = 'info', cards = []) {
+    return { text: text ? this.words.cap(text) : '', kind, cards };
+  }
+
+  // The message after `game` came to be: `text`, and when the game is won or stuck, that too,
+  // with what the player can do next.
+  withEnd(game, text) {
+    const pos = currentPosition(game);
+    const lead = text ? `${text} ` : '';
+    if (pos.status === 'won') {
+      return this.message(lead + this.words.fill(this.s.messages.won, { points: this.num(pos.points), moves: this.num(pos.moves) }), 'won');
+    }
+    if (pos.status === 'stuck') return this.message(lead + this.s.messages.stuck, 'stuck');
+    return this.message(text);
   }
 
   canUndo() {
-    return this.game.moves.length > 0 || this.undoSteps.length > 0;
+    const { game, undoSteps } = this.state;
+    return game.moves.length > 0 || undoSteps.length > 0;
   }
 
-  // Opens a deal: its saved game when there is one, else its opening; opening writes nothing.
-  // True when a game with moves was restored (only then is the player welcomed back).
-  openDeal(deal) {
+  // A deal as it opens, {changes: {game, undoSteps}, restored}: its saved game when there is
+  // one, else its opening. `restored` when the saved game has moves (only then is the player
+  // welcomed back). Opening writes nothing, so its update saves nothing either.
+  opened(deal) {
     const saved = this.restore(deal);
-    this.setGame(saved ? saved.game : newGame(deal), saved ? saved.undo : [], { save: false });
-    return !!saved && saved.game.moves.length > 0;
+    if (!saved) return { changes: { game: newGame(deal), undoSteps: [] }, restored: false };
+    return { changes: { game: saved.game, undoSteps: saved.undo }, restored: saved.game.moves.length > 0 };
   }
 
   // ------------------------------------------------------------ starting
@@ -189,22 +210,20 @@ class Game {
     migrate();
     const link = this.dealFromHash();
     if (link !== null) return this.openLink(link);
-    const resumed = this.resume();
-    if (resumed === 'restored') {
-      this.say(this.s.messages.restored);
-      this.announceEnd();
-    } else {
-      if (!resumed) this.setGame(newGame(this.randomDeal()), []);
-      this.say(this.words.fill(this.s.messages.ready, { target: this.num(TARGET_SUM) }));
+    const resumed = this.resumed();
+    if (resumed && resumed.restored) {
+      return this.update({ ...resumed.changes, message: this.withEnd(resumed.changes.game, this.s.messages.restored) });
     }
+    const ready = this.message(this.words.fill(this.s.messages.ready, { target: this.num(TARGET_SUM) }));
+    if (resumed) this.update({ ...resumed.changes, message: ready });
+    else this.update({ game: newGame(this.randomDeal()), undoSteps: [], message: ready }, { save: true });
   }
 
-  // This tab's deal (kept across reloads), else the last played one: 'restored' (with moves),
-  // 'opened' (at its start), or null when there is none to go back to.
-  resume() {
+  // This tab's deal (kept across reloads), else the last played one, as opened(); null when
+  // there is none to go back to.
+  resumed() {
     const deal = tabDeal() ?? lastPlayedDeal();
-    if (deal === null) return null;
-    return this.openDeal(deal) ? 'restored' : 'opened';
+    return deal === null ? null : this.opened(deal);
   }
 
   dealFromHash() {
@@ -227,19 +246,21 @@ class Game {
       deal = parseDealNumber(value);
     } catch {
       this.clearHash();
-      const going = this.game || this.resume();
-      if (!going) this.setGame(newGame(this.randomDeal()), []);
-      const next = going ? words.fill(s.messages.bad_deal_kept, { deal: this.game.deal }) : s.messages.bad_deal_new;
-      this.say(`${words.fill(s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) })} ${next}`, 'refused');
-      return;
+      const refused = words.fill(s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) });
+      const going = this.state.game ? {} : this.resumed()?.changes;
+      if (!going) {
+        return this.update({ game: newGame(this.randomDeal()), undoSteps: [], message: this.message(`${refused} ${s.messages.bad_deal_new}`, 'refused') },
+          { save: true });
+      }
+      const kept = (going.game || this.state.game).deal;
+      return this.update({ ...going, message: this.message(`${refused} ${words.fill(s.messages.bad_deal_kept, { deal: kept })}`, 'refused') });
     }
-    if (this.game && this.game.deal === deal) return;
-    const restored = this.openDeal(deal);
+    if (this.state.game && this.state.game.deal === deal) return;
+    const { changes, restored } = this.opened(deal);
     let text = words.cap(words.fill(restored ? s.messages.restored : s.messages.from_link, { deal }));
     // Known lost from the start (the survey): said at once, so nobody plays it unawares.
     if (this.known.result(deal) === 'lost') text += ` ${s.messages.lost_deal}`;
-    this.say(text);
-    if (restored) this.announceEnd();
+    this.update({ ...changes, message: restored ? this.withEnd(changes.game, text) : this.message(text) });
   }
 
   // A deal's saved game, replayed move by move through the engine ({game, undo}); a game that
@@ -259,25 +280,25 @@ class Game {
   // last write wins, and this tab shows it rather than overwrite it with its older game later.
   changedElsewhere(event) {
     const changed = gameOfKey(event.key, event.newValue);
-    if (!changed || !this.game || changed[0] !== this.game.deal) return;
+    const current = this.state.game;
+    if (!changed || !current || changed[0] !== current.deal) return;
     const [deal, data] = changed;
     const moves = data ? data.moves : [];
     const undo = data ? data.undo : [];
-    if (JSON.stringify([moves, undo]) === JSON.stringify([this.game.moves, this.undoSteps])) return;
+    if (JSON.stringify([moves, undo]) === JSON.stringify([current.moves, this.state.undoSteps])) return;
     let game;
     try {
       game = replay(deal, moves);
     } catch {
       return; // not a game this engine can replay: keep ours
     }
-    this.setGame(game, undo, { save: false });
-    this.say(this.words.fill(this.s.messages.other_tab, { deal }));
-    this.announceEnd();
+    this.update({ game, undoSteps: undo, message: this.withEnd(game, this.words.fill(this.s.messages.other_tab, { deal })) });
   }
 
   // New game's deal: one of the pool, not the current one, preferably one with no saved game.
   randomDeal() {
-    const others = this.pool.filter((n) => !this.game || n !== this.game.deal);
+    const current = this.state.game;
+    const others = this.pool.filter((n) => !current || n !== current.deal);
     const unplayed = others.filter((n) => !loadGame(n));
     const choices = unplayed.length ? unplayed : others.length ? others : this.pool;
     if (!choices.length) return 1 + Math.floor(Math.random() * MAX_DEAL); // no pool given
@@ -312,66 +333,45 @@ class Game {
   }
 
   activate(key) {
-    if (this.position.status === 'won') return this.say(this.s.messages.already_won);
+    const { s, words } = this;
+    const { selected } = this.state;
+    if (this.position.status === 'won') return this.update({ message: this.message(s.messages.already_won) });
     if (key === 'stock') return this.play(this.position.stock.length ? 'draw' : 'turn');
     const code = this.codeAt(key);
     if (!code) return;
-    if (cardValue(code) === KING_VALUE) { // a king goes alone, with one choice
-      this.selected = null;
-      return this.play(`king ${code}`);
-    }
-    if (this.selected === key) return this.deselect();
-    if (this.selected) {
-      const first = this.codeAt(this.selected);
-      this.selected = null;
-      return this.play(`pair ${first} ${code}`);
-    }
+    // A king goes alone, with one choice; a second card makes a pair with the first. Either way
+    // the choice is over, whatever the engine says.
+    if (cardValue(code) === KING_VALUE) return this.play(`king ${code}`, { selected: null });
+    if (selected === key) return this.deselect();
+    if (selected) return this.play(`pair ${this.codeAt(selected)} ${code}`, { selected: null });
     if (!this.isAvailable(key)) {
-      this.board.refuse([key]);
-      return this.refuse('free.covered', { card: this.words.card(code) });
+      return this.update({ message: this.refusal('free.covered', { card: words.card(code) }, [key]) });
     }
-    this.selected = key;
-    this.render();
-    this.say(this.words.fill(this.s.messages.selected, { card: this.words.card(code), target: this.num(TARGET_SUM) }));
+    this.update({ selected: key, message: this.message(words.fill(s.messages.selected, { card: words.card(code), target: this.num(TARGET_SUM) })) });
   }
 
   deselect() {
-    this.selected = null;
-    this.render();
-    this.say(this.s.messages.deselected);
+    this.update({ selected: null, message: this.message(this.s.messages.deselected) });
   }
 
   // ------------------------------------------------------------ moves
-  play(move) {
+  // Plays `move`; `also` are changes made with it, played or refused (the choice dropped).
+  play(move, also = {}) {
     const before = this.position;
     let game;
     try {
-      game = playMove(this.game, move);
+      game = playMove(this.state.game, move);
     } catch (error) {
       if (!(error instanceof RuleError)) throw error;
-      this.render();
-      this.board.refuse(move.split(' ').slice(1).map((code) => this.keyOf(code)).filter(Boolean)); // a cue on the cards
-      return this.refuse(error.rule, this.refusalDetails(move));
+      const cards = move.split(' ').slice(1).map((code) => this.keyOf(code)).filter(Boolean); // a cue on the cards
+      return this.update({ ...also, message: this.refusal(error.rule, this.refusalDetails(move), cards) });
     }
-    this.setGame(game);
-    const after = this.position;
+    const after = currentPosition(game);
     const { s, words } = this;
     const top = after.waste[after.waste.length - 1];
     let text = words.cap(words.move(move, s.done, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
     for (const row of rowsEmptied(before, after)) text += ` ${words.fill(s.done.row, { row })}`;
-    this.say(text);
-    this.announceEnd(text);
-  }
-
-  // Won or stuck: say so, with what the player can do next.
-  announceEnd(prefix = this.message.textContent) {
-    const pos = this.position;
-    const lead = prefix ? `${prefix} ` : '';
-    if (pos.status === 'won') {
-      this.say(lead + this.words.fill(this.s.messages.won, { points: this.num(pos.points), moves: this.num(pos.moves) }), 'won');
-    } else if (pos.status === 'stuck') {
-      this.say(lead + this.s.messages.stuck, 'stuck');
-    }
+    this.update({ ...also, game, message: this.withEnd(game, text) }, { save: true });
   }
 
   // The words a refusal may use: the two cards, their sum, the card that is not free.
@@ -391,67 +391,70 @@ class Game {
     return details;
   }
 
-  refuse(rule, details = {}) {
+  // The message refusing a move by the rule `rule` (its id, as the engine names it); `cards`
+  // are the places the board shows refused.
+  refusal(rule, details = {}, cards = []) {
     const template = this.s.refused[rule] || this.s.refused.other;
-    this.say(this.words.fill(template, details), 'refused');
+    return this.message(this.words.fill(template, details), 'refused', cards);
   }
 
   // Undo takes back the last move; at the deal's start, the last Restart or New game.
   undo() {
     const { s, words } = this;
-    if (this.game.moves.length > 0) {
-      this.setGame(undoMove(this.game));
-      return this.say(s.messages.undone);
+    const { game, undoSteps } = this.state;
+    if (game.moves.length > 0) {
+      return this.update({ game: undoMove(game), message: this.message(s.messages.undone) }, { save: true });
     }
-    const step = this.undoSteps[this.undoSteps.length - 1];
-    if (!step) return this.refuse('moves.undo');
-    const rest = this.undoSteps.slice(0, -1);
+    const step = undoSteps[undoSteps.length - 1];
+    if (!step) return this.update({ message: this.refusal('moves.undo') });
+    const rest = undoSteps.slice(0, -1);
     if (step.moves) { // a Restart: the game as it was before it
-      let game;
+      let restarted;
       try {
-        game = replay(this.game.deal, step.moves);
+        restarted = replay(game.deal, step.moves);
       } catch { // saved by another version of the rules: nothing to go back to
-        this.setGame(this.game, rest);
-        return this.refuse('moves.undo');
+        return this.update({ game, undoSteps: rest, message: this.refusal('moves.undo') }, { save: true });
       }
-      this.setGame(game, rest);
-      this.say(s.messages.restart_undone);
-    } else { // a New game: back to the deal it came from, with its own saved game
-      saveGame(this.game.deal, this.game.moves, rest);
-      this.clearHash();
-      this.openDeal(step.deal);
-      this.say(words.fill(s.messages.new_game_undone, { deal: step.deal }));
+      return this.update({ game: restarted, undoSteps: rest, message: this.withEnd(restarted, s.messages.restart_undone) },
+        { save: true });
     }
-    this.announceEnd();
+    // A New game: back to the deal it came from, with its own saved game. The deal left keeps
+    // its game without the step taken back: saved here, as update() saves the deal it shows.
+    saveGame(game.deal, game.moves, rest);
+    this.clearHash();
+    const { changes } = this.opened(step.deal);
+    this.update({ ...changes, message: this.withEnd(changes.game, words.fill(s.messages.new_game_undone, { deal: step.deal })) });
   }
 
   restart() {
     // The moves are set aside as a step Undo takes back; at the start there is nothing to keep.
-    const steps = this.game.moves.length ? [...this.undoSteps, { moves: this.game.moves }] : this.undoSteps;
-    this.setGame(newGame(this.game.deal), steps);
-    this.say(this.words.fill(this.s.messages.restarted, { deal: this.game.deal }));
+    const { game, undoSteps } = this.state;
+    const steps = game.moves.length ? [...undoSteps, { moves: game.moves }] : undoSteps;
+    this.update({ game: newGame(game.deal), undoSteps: steps, message: this.message(this.words.fill(this.s.messages.restarted, { deal: game.deal })) },
+      { save: true });
   }
 
   newRandomGame() {
     this.clearHash();
-    const from = this.game.deal;
+    const from = this.state.game.deal;
     const deal = this.randomDeal();
     if (deal === from) return this.restart(); // a pool of one deal: the same game, from its start
     // The new deal starts fresh; a game saved for it earlier is set aside, not lost (Undo).
     const saved = this.restore(deal);
     const steps = saved ? [...saved.undo, ...(saved.game.moves.length ? [{ moves: saved.game.moves }] : [])] : [];
-    this.setGame(newGame(deal), [...steps, { deal: from }]);
-    this.say(this.words.fill(this.s.messages.new_game, { deal }));
+    this.update({ game: newGame(deal), undoSteps: [...steps, { deal: from }], message: this.message(this.words.fill(this.s.messages.new_game, { deal })) },
+      { save: true });
   }
 
   // Copies the deal's full link; where the clipboard is refused, the message shows the link.
   copyLink() {
     const { s, words } = this;
-    const deal = this.game.deal;
+    const deal = this.state.game.deal;
     const link = `${window.location.href.split('#')[0]}#deal=${deal}`;
-    const shown = () => this.say(words.fill(s.messages.link_shown, { deal, link }));
+    const say = (text) => this.update({ message: this.message(text) });
+    const shown = () => say(words.fill(s.messages.link_shown, { deal, link }));
     try {
-      navigator.clipboard.writeText(link).then(() => this.say(words.fill(s.messages.link_copied, { deal })), shown);
+      navigator.clipboard.writeText(link).then(() => say(words.fill(s.messages.link_copied, { deal })), shown);
     } catch { // no clipboard here (an insecure page, an old browser)
       shown();
     }
@@ -461,47 +464,40 @@ class Game {
   hint() {
     const pos = this.position;
     const { s, words } = this;
-    if (pos.status === 'won') return this.say(s.hint.won);
+    const { game } = this.state;
+    if (pos.status === 'won') return this.update({ message: this.message(s.hint.won) });
     // "Undo some moves" only when there are moves to undo: at the start, a lost deal is lost as dealt.
-    const lost = this.game.moves.length ? s.hint.lost : s.hint.lost_from_start;
+    const lost = game.moves.length ? s.hint.lost : s.hint.lost_from_start;
     const quick = quickSuggestion(pos);
-    if (!quick || (!this.game.moves.length && this.known.result(this.game.deal) === 'lost')) {
-      this.setHint(null, 'lost'); // stuck, or known lost from the start: nothing to search
-      return this.say(lost, 'stuck');
+    if (!quick || (!game.moves.length && this.known.result(game.deal) === 'lost')) {
+      // stuck, or known lost from the start: nothing to search
+      return this.update({ hint: this.hinting(null, 'lost'), message: this.message(lost, 'stuck') });
     }
-    this.setHint(quick, 'searching');
-    this.say(words.fill(s.hint.searching, { move: words.move(quick) }));
+    this.update({ hint: this.hinting(quick, 'searching'), message: this.message(words.fill(s.hint.searching, { move: words.move(quick) })) });
     this.hints.start(pos, (answer) => {
       if (answer.result === 'won' && answer.move) {
-        this.setHint(answer.move, 'checked');
-        this.say(words.fill(s.hint.checked, { move: words.move(answer.move) }));
+        this.update({ hint: this.hinting(answer.move, 'checked'), message: this.message(words.fill(s.hint.checked, { move: words.move(answer.move) })) });
       } else if (answer.result === 'lost') {
-        this.setHint(null, 'lost');
-        this.say(lost, 'stuck');
+        this.update({ hint: this.hinting(null, 'lost'), message: this.message(lost, 'stuck') });
       } else {
         // Say why it is unchecked: a search that gave up is not a search that never started.
         const why = answer.result === 'unavailable' ? s.hint.unavailable : s.hint.unchecked;
-        this.setHint(quick, 'unchecked');
-        this.say(words.fill(why, { move: words.move(quick) }));
+        this.update({ hint: this.hinting(quick, 'unchecked'), message: this.message(words.fill(why, { move: words.move(quick) })) });
       }
     });
   }
 
-  setHint(move, state) {
+  // The hint as state: its progress, and the places that show `move` (its cards, or the stock
+  // for draw and turn; none when there is no move).
+  hinting(move, state) {
     const [kind, a, b] = move ? move.split(' ') : [];
-    this.hinted = new Set(kind === 'draw' || kind === 'turn' ? ['stock'] : [a, b].filter(Boolean).map((c) => this.keyOf(c)));
-    this.container.dataset.hint = state;
-    this.render();
-  }
-
-  clearHint() {
-    this.hints.cancel();
-    this.hinted = new Set();
-    delete this.container.dataset.hint;
+    const keys = new Set(kind === 'draw' || kind === 'turn' ? ['stock'] : [a, b].filter(Boolean).map((c) => this.keyOf(c)));
+    return { state, keys };
   }
 }
 
-function mount(container) {
+/** Builds the game in `container`, a `.pyramide-game`, from the data it carries; once. */
+export function mount(container) {
   if (container.dataset.mounted) return;
   const strings = readJson(container, 'pyramide-strings');
   if (!strings) return; // nothing to say things with: leave the <noscript>-less page as it is
@@ -510,4 +506,5 @@ function mount(container) {
   new Game(container, makeWords(strings), pool, new KnownDeals(readJson(container, 'pyramide-winnable')));
 }
 
-document.querySelectorAll('.pyramide-game').forEach(mount);
+// When the page loads (its <script type="module">): every game on it.
+document.querySelectorAll('.pyramide-game').forEach((container) => mount(container));

@@ -1,30 +1,15 @@
 // The rules in action: a shown game, step by step, on the game's own board (read only).
-// Finds every `.pyramide-replay` container (see generator/game_embed.py), replays its moves
-// through the engine, and builds the stepper around the static pictures already on the page:
-// each chapter's picture becomes the frame shown at that chapter's step (nothing sent is thrown
-// away), and the board draws the steps in between.
+// `mount` replays a `.pyramide-replay` container's moves (see generator/game_embed.py) through
+// the engine and builds the stepper around the static pictures already on the page: each
+// chapter's picture becomes the frame shown at that chapter's step (nothing sent is thrown
+// away), and the board draws the steps in between. Loaded by the page's <script type="module">,
+// the module mounts every such container as it comes near the window.
 
 import { replay } from './engine.js';
 import { createBoard, makeWords } from './board.js';
+import { readJson, element, button } from './dom.js';
 
 const STEP_MS = 1400;
-
-function readJson(container, cls) {
-  try {
-    return JSON.parse(container.querySelector(`script.${cls}`).textContent);
-  } catch {
-    return null;
-  }
-}
-
-function button(text, className, action) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = `pyr-button ${className}`;
-  b.textContent = text;
-  b.addEventListener('click', action);
-  return b;
-}
 
 // The static pictures as frames: step (move_index) → that chapter's <figure>. Used only when
 // there is one figure per chapter, in order, as generator/pages.py writes them; otherwise the
@@ -50,32 +35,26 @@ class Replay {
 
   build(container) {
     const { s, words } = this;
-    const box = document.createElement('div');
-    box.className = 'pyr-replay';
+    const box = element('div', 'pyr-replay');
     box.setAttribute('role', 'region');
     box.setAttribute('aria-label', words.fill(s.label, { deal: this.data.deal }));
 
-    const chapters = document.createElement('ul');
-    chapters.className = 'pyr-chapters';
+    const chapters = element('ul', 'pyr-chapters');
     chapters.setAttribute('aria-label', s.chapters);
     this.chapterButtons = this.data.chapters.map((chapter) => {
-      const li = document.createElement('li');
-      const b = button(chapter.title, 'pyr-chapter', () => this.go(chapter.move_index));
+      const li = element('li');
+      const b = button('pyr-button pyr-chapter', chapter.title, () => this.go(chapter.move_index));
       li.append(b);
       chapters.append(li);
       return b;
     });
 
-    this.caption = document.createElement('p');
-    this.caption.className = 'pyr-replay-caption';
+    this.caption = element('p', 'pyr-replay-caption');
     this.caption.setAttribute('aria-live', 'polite');
 
-    const stage = document.createElement('div');
-    stage.className = 'pyr-replay-stage';
+    const stage = element('div', 'pyr-replay-stage');
     stage.tabIndex = 0; // a place to stand for the arrow keys and space
-    const help = document.createElement('p');
-    help.className = 'pyr-help';
-    help.textContent = s.help;
+    const help = element('p', 'pyr-help', s.help);
     help.id = `pyr-replay-help-${Math.random().toString(36).slice(2, 8)}`;
     stage.setAttribute('aria-describedby', help.id);
     this.board = createBoard(stage, words, { interactive: false });
@@ -84,11 +63,10 @@ class Replay {
       stage.append(figure); // moved, not copied: the picture keeps its title and description
     }
 
-    const controls = document.createElement('div');
-    controls.className = 'pyr-replay-controls';
-    this.prevButton = button(s.previous, 'pyr-previous', () => this.go(this.step - 1));
-    this.playButton = button(s.play, 'pyr-play', () => this.toggle());
-    this.nextButton = button(s.next, 'pyr-next', () => this.go(this.step + 1));
+    const controls = element('div', 'pyr-replay-controls');
+    this.prevButton = button('pyr-button pyr-previous', s.previous, () => this.go(this.step - 1));
+    this.playButton = button('pyr-button pyr-play', s.play, () => this.toggle());
+    this.nextButton = button('pyr-button pyr-next', s.next, () => this.go(this.step + 1));
     controls.append(this.prevButton, this.playButton, this.nextButton);
 
     box.append(chapters, this.caption, stage, controls, help);
@@ -176,7 +154,8 @@ class Replay {
   }
 }
 
-function mount(container) {
+/** Builds the replay in `container`, a `.pyramide-replay`, from the data it carries; once. */
+export function mount(container) {
   if (container.dataset.mounted) return;
   const strings = readJson(container, 'pyramide-strings');
   const data = readJson(container, 'pyramide-replay-data');
@@ -203,4 +182,5 @@ function mountWhenNear(container) {
   watcher.observe(container);
 }
 
-document.querySelectorAll('.pyramide-replay').forEach(mountWhenNear);
+// When the page loads (its <script type="module">): every replay on it.
+document.querySelectorAll('.pyramide-replay').forEach((container) => mountWhenNear(container));

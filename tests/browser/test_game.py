@@ -18,8 +18,8 @@ from generator.game_embed import game_html, head_html, replay_html
 ARTIFACTS = ROOT / "test-artifacts"
 GAME = ".pyramide-game"
 BUDGET_GZIP = 60 * 1024
-GAME_FILES = ["game.js", "board.js", "hint.js", "worker.js", "storage.js", "replay.js", "engine.js",
-              "decider.js", "game.css"]
+GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js",
+              "engine.js", "decider.js", "game.css"]
 
 
 # ---------------------------------------------------------------- words, as the page says them

@@ -1,0 +1,29 @@
+// Making the page's elements, shared by the game (game.js), its board (board.js) and the replay
+// (replay.js). Nothing here runs on import, so Node can load the modules that use it (the tests
+// draw cards with board.js there, without a DOM).
+
+/** The JSON data of a `script.<cls>` inside `container` (generator/game_embed.py), or null when
+ * it is missing or not JSON. */
+export function readJson(container, cls) {
+  try {
+    return JSON.parse(container.querySelector(`script.${cls}`).textContent);
+  } catch {
+    return null;
+  }
+}
+
+/** A new `<tag>` with these classes and text (either may be left out). */
+export function element(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/** A `<button type="button">` (it acts, it submits nothing) that calls `action` when pressed. */
+export function button(className, text, action) {
+  const b = element('button', className, text);
+  b.type = 'button';
+  b.addEventListener('click', action);
+  return b;
+}

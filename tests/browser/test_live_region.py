@@ -1,0 +1,88 @@
+"""What the game says reaches a screen reader through its one live region (app/game.js render()):
+written once per action and whole (the move that wins is said with the win, never in two
+pieces), and written again when an action repeats the last words, so that they are said again."""
+from __future__ import annotations
+
+import re
+
+from conftest import WIN_DEAL, strings
+
+GAME = ".pyramide-game"
+
+# Every write to the live region, in order: the text each one put there.
+RECORD_WRITES = f"""() => {{
+    const line = document.querySelector('{GAME} .pyr-message');
+    window.liveWrites = [];
+    new MutationObserver((records) => {{
+        for (const r of records) window.liveWrites.push(r.addedNodes.length ? r.addedNodes[0].textContent : '');
+    }}).observe(line, {{ childList: true, characterData: true, subtree: true }});
+}}"""
+
+
+def fill(template: str, **values) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card(s: dict, code: str) -> str:
+    return f"{s['suits'][code[1]]} {s['ranks'][code[0]]}"
+
+
+def writes(page) -> list[str]:
+    """The writes since the last call."""
+    return page.evaluate("window.liveWrites.splice(0)")
+
+
+def slot(page, code: str):
+    return page.locator(f"{GAME} button.pyr-slot[data-code='{code}']")
+
+
+def stock(page):
+    return page.locator(f"{GAME} button[data-pile='stock']")
+
+
+def open_game(watched):
+    w = watched()
+    page = w.open(f"nb.html#deal={WIN_DEAL}")
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    page.evaluate(RECORD_WRITES)
+    return page
+
+
+def test_the_same_words_are_said_again(watched, app):
+    s = strings("nb")
+    page = open_game(watched)
+    covered = app.opening(WIN_DEAL)["pyramid"][15]  # row 6: under two cards
+    refused = cap(fill(s["refused"]["free.covered"], card=card(s, covered)))
+    for _ in range(2):
+        box = slot(page, covered).bounding_box()
+        slot(page, covered).click(position={"x": box["width"] / 2, "y": 4})  # its strip above the covering cards
+        assert writes(page) == [refused]
+    slot(page, "6C").click()
+    assert writes(page) == [cap(fill(s["messages"]["selected"], card=card(s, "6C"), target=13))]
+    page.keyboard.press("Escape")
+    assert writes(page) == [s["messages"]["deselected"]]
+    page.keyboard.press("Escape")  # nothing chosen: nothing happens, nothing is said
+    assert writes(page) == []
+
+
+def test_each_action_is_said_once_and_whole(watched, app, winning_game):
+    s = strings("nb")
+    page = open_game(watched)
+    for move in winning_game:
+        kind, *cards = move.split()
+        if kind in ("draw", "turn"):
+            stock(page).click()
+            assert len(writes(page)) == 1, move
+        for code in cards:  # a pair's first card is chosen (said), its second plays the pair (said)
+            slot(page, code).click()
+            assert len(writes(page)) == 1, move
+    final = app.replay_from(app.opening(WIN_DEAL), winning_game)
+    won = fill(s["messages"]["won"], points=final["points"], moves=final["moves"])
+    assert page.locator(f"{GAME} .pyr-message").text_content().endswith(f" {won}")  # the last move, then the win
+    for _ in range(2):
+        stock(page).click()
+        assert writes(page) == [s["messages"]["already_won"]]
