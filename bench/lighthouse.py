@@ -59,7 +59,9 @@ def missing() -> str | None:
 
 # ---------------------------------------------------------------- serving
 class _StaticHost(http.server.SimpleHTTPRequestHandler):
-    """Files as a static host sends them: text gzipped when asked for."""
+    """Files as a static host sends them: text gzipped when asked for, over kept-alive connections."""
+
+    protocol_version = "HTTP/1.1"
 
     def log_message(self, *args):
         pass

@@ -51,13 +51,8 @@ class AppEngine:
     """The app's engine and solver, called from Python. Use as a context manager."""
 
     def __init__(self) -> None:
-        self._process = subprocess.Popen(
-            [find_node(), str(BRIDGE)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
+        self._node = find_node()  # NodeMissing here, before any work
+        self._process: subprocess.Popen | None = None  # started by the first call: bad input is refused without it
         self._next_id = 0
 
     def __enter__(self) -> "AppEngine":
@@ -67,17 +62,24 @@ class AppEngine:
         self.close()
 
     def close(self) -> None:
-        if self._process.poll() is None:
+        if self._process is not None and self._process.poll() is None:
             self._process.stdin.close()
             self._process.wait(timeout=10)
 
+    def _bridge(self) -> subprocess.Popen:
+        if self._process is None:
+            self._process = subprocess.Popen([self._node, str(BRIDGE)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                             text=True, bufsize=1)
+        return self._process
+
     def call(self, op: str, progress=None, **args):
+        process = self._bridge()
         self._next_id += 1
         request_id = self._next_id
-        self._process.stdin.write(json.dumps({"id": request_id, "op": op, "args": args}) + "\n")
-        self._process.stdin.flush()
+        process.stdin.write(json.dumps({"id": request_id, "op": op, "args": args}) + "\n")
+        process.stdin.flush()
         while True:
-            line = self._process.stdout.readline()
+            line = process.stdout.readline()
             if not line:
                 raise RuntimeError(f"the app's Node process ended unexpectedly during '{op}'")
             answer = json.loads(line)
