@@ -12,6 +12,7 @@ import pytest
 from babel.numbers import format_decimal
 
 from conftest import LANGS, LOST_DEAL, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
+from page_words import cap, card, fill
 from generator import svg
 from generator.game_embed import game_html, head_html, replay_html
 
@@ -20,19 +21,6 @@ GAME = ".pyramide-game"
 BUDGET_GZIP = 60 * 1024
 GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js",
               "engine.js", "decider.js", "game.css"]
-
-
-# ---------------------------------------------------------------- words, as the page says them
-def fill(template: str, **values) -> str:
-    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def card(s: dict, code: str) -> str:
-    return f"{s['suits'][code[1]]} {s['ranks'][code[0]]}"
 
 
 # ---------------------------------------------------------------- driving the page

@@ -3,9 +3,8 @@ written once per action and whole (the move that wins is said with the win, neve
 pieces), and written again when an action repeats the last words, so that they are said again."""
 from __future__ import annotations
 
-import re
-
 from conftest import WIN_DEAL, strings
+from page_words import cap, card, fill
 
 GAME = ".pyramide-game"
 
@@ -17,18 +16,6 @@ RECORD_WRITES = f"""() => {{
         for (const r of records) window.liveWrites.push(r.addedNodes.length ? r.addedNodes[0].textContent : '');
     }}).observe(line, {{ childList: true, characterData: true, subtree: true }});
 }}"""
-
-
-def fill(template: str, **values) -> str:
-    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def card(s: dict, code: str) -> str:
-    return f"{s['suits'][code[1]]} {s['ranks'][code[0]]}"
 
 
 def writes(page) -> list[str]:
