@@ -3,7 +3,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())")
+# Debian's full browser runs Lighthouse and the bench; its old headless shell, the same Blink
+# without the GPU process's software drawing, runs the browser tests at a third of the CPU.
 CHROMIUM ?= /usr/bin/chromium
+HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
 .PHONY: setup browser cairo lighthouse test test-js test-py verify site serve publish rollback bench example survey clean
 
@@ -16,12 +19,13 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# A Chromium for the browser tests, which Playwright drives: one already here, else Debian's
-# (apt-get), else, where there is no apt-get (macOS…), Playwright's own download.
+# Chromium for Playwright: Debian's full browser and headless shell (apt-get) unless both are here;
+# where there is no apt-get (macOS…), one already on PATH, else Playwright's own download.
 browser: setup
-	@if [ -x "$(CHROMIUM)" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then :; \
-	elif command -v apt-get >/dev/null; then echo "Installing Debian's chromium for the browser tests…" && \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	@if [ -x "$(CHROMIUM)" ] && [ -x "$(HEADLESS_SHELL)" ]; then :; \
+	elif command -v apt-get >/dev/null; then echo "Installing Debian's chromium and chromium-headless-shell for the browser tests…" && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null; \
+	elif [ -x "$(CHROMIUM)" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then :; \
 	else echo "No Chromium and no apt-get: 'playwright install chromium' downloads Playwright's own build into its cache (~/.cache/ms-playwright or ~/Library/Caches/ms-playwright)…" && \
 	  $(PY) -m playwright install chromium; fi
 

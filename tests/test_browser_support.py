@@ -1,4 +1,4 @@
-"""Finding a Chromium: Debian's where it is, Playwright's own download where there is no apt-get."""
+"""Finding a Chromium: Debian's (its headless shell first) where it is, Playwright's own download where there is no apt-get."""
 from types import SimpleNamespace
 
 import browser_support
@@ -6,6 +6,7 @@ import browser_support
 
 def _nothing_installed(monkeypatch, tmp_path):
     monkeypatch.delenv("PYRAMIDE_CHROMIUM", raising=False)
+    monkeypatch.setattr(browser_support, "DEBIAN_HEADLESS_SHELL", str(tmp_path / "no-such-shell"))
     monkeypatch.setattr(browser_support, "DEBIAN_CHROMIUM", str(tmp_path / "no-such-chromium"))
     monkeypatch.setattr(browser_support.shutil, "which", lambda name: None)
 
@@ -19,6 +20,17 @@ def test_the_variable_wins_over_debian(monkeypatch, tmp_path):
     own.touch()
     monkeypatch.setenv("PYRAMIDE_CHROMIUM", str(own))
     assert browser_support.chromium_path() == str(own)
+
+
+def test_debians_headless_shell_is_preferred_to_its_full_browser(monkeypatch, tmp_path):
+    _nothing_installed(monkeypatch, tmp_path)
+    shell, full = tmp_path / "chromium-headless-shell", tmp_path / "chromium"
+    full.touch()
+    monkeypatch.setattr(browser_support, "DEBIAN_CHROMIUM", str(full))
+    assert browser_support.chromium_path() == str(full)  # the full browser where the shell is missing
+    shell.touch()
+    monkeypatch.setattr(browser_support, "DEBIAN_HEADLESS_SHELL", str(shell))
+    assert browser_support.chromium_path() == str(shell)
 
 
 def test_without_any_system_chromium_playwrights_own_download_is_used(monkeypatch, tmp_path):
