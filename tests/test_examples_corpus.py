@@ -18,7 +18,7 @@ EXPECTED = {
     "illegal_move": (1, ", line 12, move 2 'pair 7D 4S': the values add up to 11, not 13 (rule pair.thirteen)"),
     "card_not_available": (1, ", line 12, move 2 'pair 7D 6S': 6S is covered by 3C and KH (rule free.covered)"),
     "card_removed": (1, ", line 13, move 3 'pair 7D 6C': 7D is not in play (removed, or not in this deal) (rule removed.gone)"),
-    "unknown_code": (1, ", line 12, move 2 'pair 7X 6C': '7X' is not a card code (rank A 2-9 T/10 J Q K, then suit S H D C)"),
+    "unknown_code": (2, ", line 12, move 2 'pair 7X 6C': '7X' is not a card code (rank A 2-9 T/10 J Q K, then suit S H D C)"),
     "wrong_points": (1, ", line 67: final.points is 520, but replaying the game gives 515 (both engines)"),
     "wrong_moves": (1, ", line 68: final.moves is 50, but replaying the game gives 51 (both engines)"),
     "wrong_stock": (1, ", line 65: final.stock is 9, but replaying the game gives 8 (both engines)"),

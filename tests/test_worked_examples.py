@@ -119,9 +119,12 @@ def test_both_new_examples_are_on_the_examples_page(added, code):
         assert f'href="../#deal={deal}"' in section and PLAY[code] in text
         # The link lands on an anchor of the front page, where the game reads #deal=N.
         assert f'id="deal={deal}"' in (copy / "site" / code / "index.html").read_text(encoding="utf-8")
-    # The existing examples keep their place and their words, before the new ones.
-    assert html.index('id="winnable"') < html.index('id="not-winnable"') < html.index(f'id="deal-{LOST}"') \
-        < html.index(f'id="deal-{WON}"')
+    # The existing examples keep their place and their words, before the new ones; each new one
+    # took the next free place (order 3, then 4), so they follow in the order they were added.
+    assert html.index('id="winnable"') < html.index('id="not-winnable"') < html.index(f'id="deal-{WON}"') \
+        < html.index(f'id="deal-{LOST}"')
+    assert "order: 3" in (copy / "examples" / f"deal-{WON}.yaml").read_text()
+    assert "order: 4" in (copy / "examples" / f"deal-{LOST}.yaml").read_text()
 
 
 @pytest.mark.parametrize("code", ["nb", "da"])
@@ -190,3 +193,33 @@ def test_a_title_cannot_become_markdown():
     from generator.pages import markdown_text
 
     assert markdown_text("*a* [b](c) {#d} <i>") == r"\*a\* \[b\]\(c\) \{\#d\} &lt;i&gt;"
+
+
+def _verify_example(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-m", "verify", "example", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_a_deal_that_has_an_example_is_refused_naming_its_file(tmp_path):
+    folder = tmp_path / "examples"
+    shutil.copytree(ROOT / "examples", folder)
+    r = _verify_example("27", "--id", "another", "--dir", str(folder), cwd=ROOT)
+    assert r.returncode == 2
+    assert r.stderr.strip() == f"error: deal 27 already has an example: {folder / 'winnable.yaml'}; edit that file instead"
+    assert sorted(p.name for p in folder.iterdir()) == ["not-winnable.yaml", "winnable.yaml"]  # nothing written
+
+
+def test_make_example_without_a_deal_prints_its_usage():
+    r = subprocess.run(["make", "-o", ".venv/.installed-stamp", "example"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 2
+    assert "error: usage: make example DEAL=N [ID=name] [FORCE=1]" in r.stderr
+    assert "arguments are required" not in r.stderr
+
+
+def test_make_help_lists_every_target_with_one_line():
+    makefile = (ROOT / "Makefile").read_text()
+    phony = re.search(r"^\.PHONY: (.*)$", makefile, re.M).group(1).split()
+    r = subprocess.run(["make", "help"], cwd=ROOT, capture_output=True, text=True)
+    listed = dict(re.findall(r"^  make (\S+) +(.+)$", r.stdout, re.M))
+    assert r.returncode == 0 and sorted(listed) == sorted(phony)
+    assert all(len(text) > 10 for text in listed.values())

@@ -1,8 +1,8 @@
 """The survey on a Dask cluster: `verify survey --scheduler ADDRESS`.
 
 The survey's unit of work (survey.survey_chunk) is a pure function of its task, so a cluster
-only has to map it. DaskPool gives a distributed.Client the one method of multiprocessing.Pool
-the survey uses (imap_unordered); the driver alone reads and writes the cache, as in a local run.
+only has to run its tasks. DaskPool gives a distributed.Client the three methods of a survey pool
+(slots, submit, next_result); the driver alone reads and writes the cache, as in a local run.
 What it promises:
 - the same tasks (chunks of deals), hence the same records and the same cache files as a local run;
 - a worker that dies loses nothing and duplicates nothing: the scheduler gives its tasks to
@@ -17,9 +17,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import math
 import socket
 import sys
 import threading
+import time
 from functools import partial
 
 from distributed import Client, KilledWorker, as_completed
@@ -99,29 +101,48 @@ def describe(client: Client) -> str:
 
 
 class DaskPool:
-    """A Dask cluster seen as multiprocessing.Pool's imap_unordered, for survey.run_survey(pool=…)."""
+    """A Dask cluster as a survey pool (verify/survey/pools.py: slots, submit, next_result)."""
+
+    SLOTS_EVERY = 5.0  # seconds between two readings of the cluster's size (workers join and leave)
 
     def __init__(self, client: Client, address: str):
         self.client, self.address = client, address
         self.code = code_digest()
+        self.tags: dict[str, object] = {}
+        self.futures = as_completed(with_results=True, loop=client.loop)
+        self._slots, self._read_at = 1, -math.inf
 
-    def imap_unordered(self, fn, tasks, chunksize=1):
-        """fn over the tasks on the cluster, each result as soon as it is there, each once."""
+    def slots(self) -> int:
+        """The cluster's worker threads now, read again every few seconds."""
+        if time.monotonic() - self._read_at > self.SLOTS_EVERY:
+            self._slots = max(1, sum(self.client.nthreads().values()))
+            self._read_at = time.monotonic()
+        return self._slots
+
+    def submit(self, fn, task, tag) -> None:
         # pure=False: a task's key never depends on its content, so no result is shared or cached
         # by the scheduler between runs; a task on a worker that dies is run again elsewhere.
-        futures = self.client.map(partial(on_same_code, self.code, fn), list(tasks), pure=False)
+        future = self.client.submit(partial(on_same_code, self.code, fn), task, pure=False)
+        self.tags[future.key] = tag
+        self.futures.add(future)
+
+    def next_result(self):
+        """The next task to finish, with its tag; each task's result comes once."""
         try:
-            for future, result in as_completed(futures, loop=self.client.loop, with_results=True):
-                if future.cancelled():  # the scheduler went away: Dask cancels what it held
-                    raise ClusterError(f"the Dask scheduler at {shown(self.address)} stopped answering")
-                yield result
+            future, result = next(self.futures)
         except KilledWorker as e:  # the same task took down several workers: a crash, not bad luck
             raise ClusterError(f"the Dask cluster at {shown(self.address)} lost every worker that ran one task "
                                f"({e})") from None
         except CodeMismatch as e:
             raise ClusterError(f"the Dask cluster at {shown(self.address)}: {e}") from None
-        finally:
-            self.client.cancel(futures)  # after a stop or an error, the rest is not worth running
+        if future.cancelled():  # the scheduler went away: Dask cancels what it held
+            raise ClusterError(f"the Dask scheduler at {shown(self.address)} stopped answering")
+        return self.tags.pop(future.key), result
+
+    def stop(self) -> None:
+        """After a stop or an error, the rest is not worth running."""
+        self.client.cancel(list(self.futures.futures))
+        self.futures.clear()
 
     def close(self) -> None:
         self.client.close()

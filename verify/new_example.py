@@ -22,7 +22,7 @@ from .solving import solve_both
 
 
 def example_yaml(example_id: str, n: int, answer: dict, final: dict, opening: dict,
-                 languages: tuple[str, ...] = ("nb", "da")) -> str:
+                 languages: tuple[str, ...] = ("nb", "da"), order: int | None = None) -> str:
     """The example file's text: fields in a fixed order, one move per line. It builds as it is:
     the pages show it under the languages' default title, without notes."""
     kind = "can be won" if answer["winnable"] else "cannot be won"
@@ -32,11 +32,12 @@ def example_yaml(example_id: str, n: int, answer: dict, final: dict, opening: di
         "# To annotate a move, write it as:  - move: pair 7H 6S",
         f"#                                     note: {texts}",
         f"# Optional, next to id: title: {texts}, summary: {texts} (a paragraph under the title),",
-        "# order: 3 (its place on the examples page), draft: true (verified, not shown yet).",
+        "# draft: true (verified, not shown yet); order is its place on the examples page (lower first).",
     ]
     body = {
         "id": example_id,
         "deal": n,
+        **({"order": order} if order is not None else {}),
         "opening": {k: len(opening[k]) for k in ("pyramid", "stock", "waste")},
         "game": answer["game"],
         "final": final,
@@ -56,6 +57,28 @@ def example_path(folder: Path, example_id: str) -> Path:
     return path
 
 
+def examples_in(folder: Path) -> dict[Path, dict]:
+    """The deal and order of every example file already in folder (read leniently: a broken file
+    is make verify's to report, not a reason to refuse a new one)."""
+    found = {}
+    for p in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        try:
+            data = strict_yaml.load(p)
+        except (OSError, strict_yaml.YAMLFileError):
+            continue
+        if isinstance(data, dict):
+            found[p] = {"deal": data.get("deal"), "order": data.get("order")}
+    return found
+
+
+def next_order(existing: dict[Path, dict], path: Path) -> int:
+    """The first place after every example on the page (examples without an order count by position)."""
+    others = [e for p, e in existing.items() if p.resolve() != path.resolve()]
+    places = [e["order"] if isinstance(e["order"], int) and not isinstance(e["order"], bool) else i + 1
+              for i, e in enumerate(others)]
+    return max(places, default=0) + 1
+
+
 def run(args, app: AppEngine) -> int:
 
     n = deal_number(args.number)
@@ -65,20 +88,25 @@ def run(args, app: AppEngine) -> int:
     if folder.exists() and not folder.is_dir():
         raise InputError(f"--dir {folder}: not a folder")
     if path.exists() and not args.force:
-        raise InputError(f"{path} already exists; choose another --id or add --force")
+        raise InputError(f"{path} already exists; choose another ID=… (--id) or add FORCE=1 (--force)")
+    existing = examples_in(folder)
+    same_deal = [p for p, e in existing.items() if e["deal"] == n and p.resolve() != path.resolve()]
+    if same_deal:
+        raise InputError(f"deal {n} already has an example: {same_deal[0]}; edit that file instead")
     layout = opening_layout(app, n)
     start = app.opening(n)
     answer = solve_both(app, start)
     end = play_both(app, start, answer["game"])
     languages = language_codes()
-    text = example_yaml(example_id, n, answer, final_figures(start, end), layout, languages)
+    order = next_order(existing, path)
+    text = example_yaml(example_id, n, answer, final_figures(start, end), layout, languages, order)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         # "x" refuses a file that appeared while the solvers ran: only --force replaces one.
         with path.open("w" if args.force else "x", encoding="utf-8") as f:
             f.write(text)
     except FileExistsError:
-        raise InputError(f"{path} already exists; choose another --id or add --force") from None
+        raise InputError(f"{path} already exists; choose another ID=… (--id) or add FORCE=1 (--force)") from None
     except OSError as e:
         raise InputError(f"{path}: cannot be written ({e.strerror})") from None
     print(f"Wrote {path}: deal {n}, {answer['max_removed']} pyramid cards in {answer['shortest']} moves "

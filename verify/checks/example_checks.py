@@ -11,7 +11,7 @@ from ..independent import rules
 from ..app import AppEngine
 from ..compare import play_both
 from ..errors import CheckFailed, Disagreement, MoveRefused, SolverDisagreement
-from ..examples import Example
+from ..examples import Example, ExampleError
 from ..solving import solve_both
 from . import Checked
 
@@ -48,6 +48,8 @@ def replay_example(app: AppEngine, ex: Example) -> list[dict]:
         try:
             position = play_both(app, position, [move.text])
         except MoveRefused as e:
+            if e.rule == "notation":  # not a move at all (a bad card code): bad input, exit 2
+                raise ExampleError(f"{ex.where(move=number)}: {e.message}") from None
             raise CheckFailed(f"{ex.where(move=number)}: {e.message}") from None
         except Disagreement as e:
             raise CheckFailed(f"{ex.where(move=number)}: the engines disagree: {e}") from None

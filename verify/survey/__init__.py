@@ -14,10 +14,11 @@ from ..errors import ClusterError, SurveyDisagreement, SurveyIncomplete
 from .cache import (FORMAT, KEY_FILES, CacheIndex, cache_dir, cache_key, cached_results, load_cache, parse_range,
                     variant_rules, windows, write_chunk)
 from .figures import Tally, pool, summarise, survey_summary, variant_table, wilson
-from .run import ExecutorPool, Survey, run_survey
+from .pools import ExecutorPool, LocalPool
+from .run import Survey, run_survey
 from .worker import NodeDecider, app_decider, check_deal, decide_again, replay_won, survey_chunk
 
-__all__ = ["FORMAT", "KEY_FILES", "CacheIndex", "ClusterError", "ExecutorPool", "NodeDecider", "Survey",
+__all__ = ["FORMAT", "KEY_FILES", "CacheIndex", "ClusterError", "ExecutorPool", "LocalPool", "NodeDecider", "Survey",
            "SurveyDisagreement", "SurveyIncomplete", "Tally", "app_decider", "cache_dir", "cache_key",
            "cached_results", "check_deal", "decide_again", "load_cache", "parse_range", "pool", "replay_won",
            "run_survey", "summarise", "survey_chunk", "survey_summary", "variant_rules", "variant_table",

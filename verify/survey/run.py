@@ -1,23 +1,26 @@
-"""Running a survey: the deals of a range from the cache, the rest mapped in chunks over a pool
-of worker processes (all cores by default) or a Dask cluster (verify/cluster.py), window by
-window so that memory holds one window's records whatever the range. The driver alone writes
-the cache, one file per finished chunk: a stopped survey loses no finished chunk.
+"""Running a survey: the deals of a range from the cache, the rest sent in chunks to a pool of
+worker processes (all cores by default) or a Dask cluster (verify/cluster.py).
+
+The driver keeps every worker busy: it submits chunks as slots free up, about two per slot
+ahead (pools.py), reading the range window by window from the cache as it goes, and counts
+each record as soon as it is known, so a slow chunk holds up nothing but itself. Memory holds
+the tasks in flight and one window's queue, whatever the range. The driver alone writes the
+cache, one file per finished chunk, as each arrives: a stopped survey loses no finished chunk.
 """
 from __future__ import annotations
 
-import concurrent.futures
 import math
-import multiprocessing
-import os
 import sys
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..app import find_node
-from ..settings import DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRST_CHECKED
+from ..settings import DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRST_CHECKED, WINDOW_CHUNKS
 from .cache import CacheIndex, cache_dir, variant_rules, windows, write_chunk
 from .figures import Tally
+from .pools import LocalPool
 from .worker import app_decider, check_deal, survey_chunk
 
 
@@ -32,6 +35,7 @@ class Survey:
     dropped: list = field(default_factory=list)  # cache files that did not verify
     peak_rss_kb: int = 0
     tally: Tally = field(default_factory=Tally)
+    peak_in_flight: int = 0  # the most tasks submitted and not yet back (what bounds the driver's memory)
 
     def counts(self) -> dict:
         return {k: getattr(self.tally, k) for k in ("won", "lost", "undecided")}
@@ -77,12 +81,11 @@ def run_survey(first: int, last: int, variant: str = "standard", jobs: int | Non
                check_share: float = 1.0, max_nodes: int = DEFAULT_MAX_NODES, chunk: int = DEFAULT_CHUNK,
                cache_root: Path | None = None, progress: bool = True, recompute: bool = False,
                pool=None, keep: bool = True, on_window=None) -> Survey:
-    """Decide every deal of first … last: from the cache, the rest on `pool` (anything with
-    multiprocessing.Pool's imap_unordered, e.g. ExecutorPool(a Dask client)) or local processes.
-
-    The range is done window by window (windows()), so memory holds one window's records
-    whatever the range: the counts go to survey.tally, each window's records to
-    on_window(records), and to survey.results only with keep=True."""
+    """Decide every deal of first … last: from the cache, the rest on `pool` (pools.py: LocalPool,
+    ExecutorPool, cluster.DaskPool, or anything with slots/submit/next_result), by default local
+    processes. The counts go to survey.tally, the records as they become known to
+    on_window(records) (in batches: a window's cached records, a chunk's), and to survey.results
+    only with keep=True."""
     started = time.monotonic()
     find_node()  # fail here, not in every worker, when Node.js is missing
     rules = variant_rules(variant)
@@ -90,99 +93,132 @@ def run_survey(first: int, last: int, variant: str = "standard", jobs: int | Non
     if recompute and directory.is_dir():
         for path in directory.glob("*.json"):
             path.unlink()
-    index = CacheIndex(directory)
     survey = Survey(variant, first, last, {}, 0.0)
     bar = Progress(f"{variant} {first}-{last}", last - first + 1, 0, progress)
-    runner = _Runner(pool, jobs)
-    lost_seen = 0  # in a sampled survey, the first FIRST_CHECKED lost deals of the range are decided again
+    own = pool is None
+    pool = LocalPool(jobs, app_decider) if own else pool
+    driver = _Driver(survey, pool, CacheIndex(directory), directory, rules, max_nodes, check_share, bar, progress,
+                     keep, on_window)
     try:
-        for start, end in windows(first, last, chunk):
-            results = index.records(start, end, max_nodes)
-            if len(index.dropped) > len(survey.dropped) and progress:
-                print(f"survey: {len(index.dropped) - len(survey.dropped)} cache file(s) did not verify and were "
-                      "deleted; their deals are recomputed", file=sys.stderr)
-            survey.dropped = list(index.dropped)
-            bar.done_before += len(results)
-            # Aligned chunks, so runs over different ranges share files.
-            tasks: dict[int, list[int]] = {}
-            for n in range(start, end + 1):
-                if n not in results:
-                    tasks.setdefault((n - 1) // chunk, []).append(n)
-            survey.computed += sum(map(len, tasks.values()))
-            # Lost deals left unchecked by an earlier sampled run are decided again when all are asked for.
-            recheck = [n for n, r in results.items() if r["result"] == "lost" and r["check"] != "redecided"] \
-                if check_share >= 1 else []
-            if tasks or recheck:
-                runner.run(survey, results, bar, directory,
-                           [(deals, rules, max_nodes, check_share) for deals in tasks.values()], rules, recheck)
-            if check_share < 1 and lost_seen < FIRST_CHECKED:
-                first_lost = [n for n in sorted(results) if results[n]["result"] == "lost"][:FIRST_CHECKED - lost_seen]
-                lost_seen += len(first_lost)
-                todo = [n for n in first_lost if results[n]["check"] != "redecided"]
-                if todo:
-                    runner.run(survey, results, bar, directory, [], rules, todo)
-            for n in sorted(results):
-                survey.tally.add(n, results[n])
-            if keep:
-                survey.results.update(results)
-            if on_window:
-                on_window(results)
-        if runner.pool is not None:
+        driver.run(windows(first, last, chunk), chunk)
+        if driver.sent:
             bar.show(survey.tally.deals, survey.tally.won, final=True)
     except BaseException:
-        runner.stop()
+        if hasattr(pool, "stop"):
+            pool.stop()
         if progress:
             print(file=sys.stderr)
         raise
-    runner.close()
+    if own:
+        pool.close()
     survey.seconds = time.monotonic() - started
     return survey
 
 
-class ExecutorPool:
-    """Any concurrent.futures executor (a ProcessPoolExecutor, Dask's client.get_executor()) seen
-    as the one method of multiprocessing.Pool the survey uses."""
+class _Driver:
+    """Reads the range window by window from the cache and submits what is missing as slots free up.
 
-    def __init__(self, executor: concurrent.futures.Executor):
-        self.executor = executor
+    Nothing waits for a window to finish: each record is counted (and listed) when it is known,
+    from the cache or as its chunk comes back, so one slow chunk never holds the rest. The
+    driver holds the tasks in flight (about two per slot) and at most one window's queued tasks."""
 
-    def imap_unordered(self, fn, tasks, chunksize=1):
-        futures = [self.executor.submit(fn, task) for task in tasks]
-        for future in concurrent.futures.as_completed(futures):
-            yield future.result()
+    def __init__(self, survey: Survey, pool, index: CacheIndex, directory: Path, rules: dict, max_nodes: int,
+                 check_share: float, bar: Progress, progress: bool, keep: bool, on_window):
+        self.survey, self.pool, self.index, self.directory = survey, pool, index, directory
+        self.rules, self.max_nodes, self.check_share = rules, max_nodes, check_share
+        self.bar, self.progress, self.keep, self.on_window = bar, progress, keep, on_window
+        self.jobs: deque = deque()  # (fn, task) of the current window, not yet submitted
+        self.in_flight = 0
+        self.sent = 0
+        # A sampled survey decides every lost deal again in the first chunks of the range, until
+        # they hold FIRST_CHECKED lost deals: chunks go out in order, so those are the range's first.
+        self.lost_in_checked = 0
+        self.done = 0  # for the progress line
+
+    def run(self, window_ranges, chunk: int) -> None:
+        ranges = iter(window_ranges)
+        more = True
+        while True:
+            ahead = 2 * max(1, self.pool.slots())
+            while self.in_flight < ahead and (self.jobs or more):
+                if not self.jobs:
+                    span = next(ranges, None)
+                    if span is None:
+                        more = False
+                    else:
+                        self._open(*span, chunk)
+                    continue
+                self._submit(*self.jobs.popleft())
+            self.survey.peak_in_flight = max(self.survey.peak_in_flight, self.in_flight)
+            if self.in_flight == 0:
+                return  # nothing queued, nothing left to read, nothing out
+            self._receive(*self.pool.next_result())
+
+    @property
+    def _check_all(self) -> bool:
+        return self.check_share >= 1 or self.lost_in_checked < FIRST_CHECKED
+
+    def _open(self, start: int, end: int, chunk: int) -> None:
+        """A window from the cache: its records counted, its missing deals queued as aligned
+        chunks (so runs over different ranges share files), and its cached lost deals that a
+        sampled run left unchecked queued for checking when every lost deal is to be checked."""
+        results = self.index.records(start, end, self.max_nodes)
+        if len(self.index.dropped) > len(self.survey.dropped) and self.progress:
+            print(f"survey: {len(self.index.dropped) - len(self.survey.dropped)} cache file(s) did not verify and "
+                  "were deleted; their deals are recomputed", file=sys.stderr)
+        self.survey.dropped = list(self.index.dropped)
+        self.bar.done_before += len(results)
+        self.done += len(results)
+        recheck = {}
+        for n in sorted(results):
+            r = results[n]
+            if r["result"] == "lost" and self._check_all:
+                self.lost_in_checked += 1
+                if r["check"] != "redecided":
+                    recheck[n] = r
+        known = {n: r for n, r in results.items() if n not in recheck}
+        self._count(known)
+        tasks: dict[int, list[int]] = {}
+        for n in range(start, end + 1):
+            if n not in results:
+                tasks.setdefault((n - 1) // chunk, []).append(n)
+        self.survey.computed += sum(map(len, tasks.values()))
+        for n, r in recheck.items():
+            self.jobs.append((check_deal, (n, r, self.rules)))
+        for deals in tasks.values():
+            self.jobs.append((survey_chunk, deals))  # the share is fixed when it is sent
+
+    def _submit(self, fn, task) -> None:
+        if fn is survey_chunk:
+            task = (task, self.rules, self.max_nodes, 1.0 if self._check_all else self.check_share)
+        self.in_flight += 1
+        self.sent += 1
+        self.pool.submit(fn, task, (fn, task[-1] >= 1 if fn is survey_chunk else True))
+
+    def _receive(self, tag, result) -> None:
+        fn, checked_all = tag
+        self.in_flight -= 1
+        if fn is survey_chunk:
+            records, rss = result
+            write_chunk(self.directory, records)
+            self.survey.peak_rss_kb = max(self.survey.peak_rss_kb, rss)
+            if checked_all:
+                self.lost_in_checked += sum(r["result"] == "lost" for r in records.values())
+            self.done += len(records)
+        else:
+            n, record = result
+            write_chunk(self.directory, {n: record}, prefix="checks")
+            records = {n: record}
+        self._count(records)
+        self.bar.show(self.done, self.survey.tally.won)
+
+    def _count(self, records: dict[int, dict]) -> None:
+        for n in sorted(records):
+            self.survey.tally.add(n, records[n])
+        if self.keep:
+            self.survey.results.update(records)
+        if self.on_window and records:
+            self.on_window(records)
 
 
-class _Runner:
-    """Maps survey_chunk over tasks (and check_deal over deals to decide again) on `pool` —
-    anything with multiprocessing.Pool's imap_unordered — or on a local process pool started at
-    the first window that needs it; the driver alone writes the cache, one file per finished chunk."""
-
-    def __init__(self, pool, jobs):
-        self.pool, self.jobs, self.own = pool, jobs, pool is None
-
-    def run(self, survey: Survey, results: dict[int, dict], bar: "Progress", directory: Path, tasks: list,
-            rules: dict, recheck: list[int]) -> None:
-        if self.pool is None:
-            self.pool = multiprocessing.get_context("fork").Pool(processes=self.jobs or os.cpu_count(),
-                                                                 initializer=app_decider)
-        done = survey.tally.deals  # deals of the earlier windows
-        won = survey.tally.won + sum(r["result"] == "won" for r in results.values())
-        for records, rss in self.pool.imap_unordered(survey_chunk, tasks):
-            write_chunk(directory, records)
-            results.update(records)
-            survey.peak_rss_kb = max(survey.peak_rss_kb, rss)
-            won += sum(r["result"] == "won" for r in records.values())
-            bar.show(done + len(results), won)
-        checked = dict(self.pool.imap_unordered(check_deal, [(n, results[n], rules) for n in recheck]))
-        if checked:
-            write_chunk(directory, checked, prefix="checks")
-            results.update(checked)
-
-    def stop(self) -> None:
-        if self.own and self.pool is not None:
-            self.pool.terminate()
-
-    def close(self) -> None:
-        if self.own and self.pool is not None:
-            self.pool.close()  # workers end normally: each closes its Node process
-            self.pool.join()
+__all__ = ["Progress", "Survey", "run_survey"]
