@@ -131,7 +131,7 @@ class PageFunctions:
         ex = self._example(example_id)
         items = []
         for step in ex["steps"]:
-            note = f" — <em>{escape(step['note'])}</em>" if step["note"] else ""
+            note = f" – <em>{escape(step['note'])}</em>" if step["note"] else ""  # nb/da: a spaced en dash
             items.append(f'<li value="{step["number"]}">{escape(step["words"])}{note}</li>')
         return '<ol class="moves-list">\n' + "\n".join(items) + "\n</ol>"
 
@@ -157,13 +157,29 @@ class PageFunctions:
     def _count(self, value, key: str) -> str:
         return self.words.seconds(value) if key.endswith("seconds") else self.words.num(value)
 
+    # Counts in the rule sentences that are written as words when small («høyst to ganger»,
+    # «fem poeng»), each with the gender of its noun (ganger/gange common, poeng/point neuter).
+    SPELLED_COUNTS = {"turns_allowed": "c", "passes": "c", "per_card": "n", "per_unused_turn": "n",
+                      "row_cleared": "n", "win": "n"}
+
+    def _sentence_values(self) -> dict:
+        """The rule values for running text: small counts as words (Words.spell), the rest as digits."""
+        values = self._rule_values()
+        return {**values, **{k: self.words.spell(values[k], gender) for k, gender in self.SPELLED_COUNTS.items()}}
+
     def rule_checks_table(self) -> str:
+        """Each rule under its plain name (strings.yml `rule_names`), never its id."""
         s = self.c["s"]
         t = s["tables"]["rule_checks"]
-        values = self._rule_values()
+        values, sentence_values = self._rule_values(), self._sentence_values()
+        names = s.get("rule_names") or {}
+        strings = self.words.lang.folder / "strings.yml"
+        missing = [rid for rid in self.c["rule_checks"] if rid not in names]
+        if missing:
+            raise BuildError(f"{strings}: rule_names has no name for the rule '{missing[0]}'")
         body = "".join(
-            f'<tr id="rule-{escape(rid.replace(".", "-"))}"><td><code>{escape(rid)}</code></td>'
-            f'<td>{escape(s["rules_text"][rid].format(**values))}</td>'
+            f'<tr id="rule-{escape(rid.replace(".", "-"))}"><td>{escape(names[rid].format(**values))}</td>'
+            f'<td>{escape(s["rules_text"][rid].format(**sentence_values))}</td>'
             f'<td>{self.words.num(counts["app"])}</td><td>{self.words.num(counts["independent"])}</td></tr>'
             for rid, counts in self.c["rule_checks"].items())
         head = "".join(f"<th>{escape(t[k])}</th>" for k in ("rule", "sentence", "app", "independent"))
