@@ -337,7 +337,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         { label: words.fill(turns > 0 ? s.aria.stock_turn : s.aria.stock_empty, { turns }) });
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
-    stockInfo.append(words.fill(s.board.turns_left, { turns }));
+    stockInfo.append(words.fill(turns === 1 && s.board.turns_left_one ? s.board.turns_left_one : s.board.turns_left, { turns }));
 
     const top = position.waste[position.waste.length - 1];
     if (top) {
