@@ -337,7 +337,9 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         { label: words.fill(turns > 0 ? s.aria.stock_turn : s.aria.stock_empty, { turns }) });
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
-    stockInfo.append(words.fill(turns === 1 && s.board.turns_left_one ? s.board.turns_left_one : s.board.turns_left, { turns }));
+    // Beside the turn-back arrow: «2 ganger til», «1 gang til», «ingen flere» (short: it shares a phone's width with the pyramid).
+    const turnsText = (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
+    stockInfo.append(words.fill(turnsText, { turns }));
 
     const top = position.waste[position.waste.length - 1];
     if (top) {
