@@ -26,7 +26,13 @@ export function makeWords(strings) {
     if (kind === 'king') return fill(group.king, { ...vars, card: card(a) });
     return fill(group[kind], vars);
   };
-  return { strings, fill, cap, card, label, shown, move };
+  // What a move did (the "done" group), with its count of turns left: the last turn back says
+  // so in words («Det var siste vending») instead of "0 left".
+  const done = (notation, vars = {}) => {
+    const last = notation === 'turn' && Number(vars.turns) === 0 && strings.done.turn_last;
+    return move(notation, last ? { ...strings.done, turn: strings.done.turn_last } : strings.done, vars);
+  };
+  return { strings, fill, cap, card, label, shown, move, done };
 }
 
 // ---------------------------------------------------------------- the site's card pictures

@@ -369,10 +369,8 @@ class Game {
     const after = currentPosition(game);
     const { s, words } = this;
     const top = after.waste[after.waste.length - 1];
-    // The last turn back says so instead of "0 left"; the row emptied by the winning move is
-    // not announced, the win says the pyramid is empty.
-    const done = move === 'turn' && after.turns_left === 0 && s.done.turn_last ? { ...s.done, turn: s.done.turn_last } : s.done;
-    let text = words.cap(words.move(move, done, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
+    // The row emptied by the winning move is not announced: the win says the pyramid is empty.
+    let text = words.cap(words.done(move, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
     if (after.status !== 'won') for (const row of rowsEmptied(before, after)) text += ` ${words.fill(s.done.row, { row })}`;
     this.update({ ...also, game, message: this.withEnd(game, text) }, { save: true });
   }
