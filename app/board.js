@@ -26,7 +26,13 @@ export function makeWords(strings) {
     if (kind === 'king') return fill(group.king, { ...vars, card: card(a) });
     return fill(group[kind], vars);
   };
-  return { strings, fill, cap, card, label, shown, move };
+  // What a move did (the "done" group), with its count of turns left: the last turn back says
+  // so in words («Det var siste vending») instead of "0 left".
+  const done = (notation, vars = {}) => {
+    const last = notation === 'turn' && Number(vars.turns) === 0 && strings.done.turn_last;
+    return move(notation, last ? { ...strings.done, turn: strings.done.turn_last } : strings.done, vars);
+  };
+  return { strings, fill, cap, card, label, shown, move, done };
 }
 
 // ---------------------------------------------------------------- the site's card pictures
@@ -337,7 +343,9 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         { label: words.fill(turns > 0 ? s.aria.stock_turn : s.aria.stock_empty, { turns }) });
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
-    stockInfo.append(words.fill(s.board.turns_left, { turns }));
+    // Beside the turn-back arrow: «2 ganger til», «1 gang til», «ingen flere» (short: it shares a phone's width with the pyramid).
+    const turnsText = (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
+    stockInfo.append(words.fill(turnsText, { turns }));
 
     const top = position.waste[position.waste.length - 1];
     if (top) {

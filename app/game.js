@@ -369,8 +369,9 @@ class Game {
     const after = currentPosition(game);
     const { s, words } = this;
     const top = after.waste[after.waste.length - 1];
-    let text = words.cap(words.move(move, s.done, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
-    for (const row of rowsEmptied(before, after)) text += ` ${words.fill(s.done.row, { row })}`;
+    // The row emptied by the winning move is not announced: the win says the pyramid is empty.
+    let text = words.cap(words.done(move, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
+    if (after.status !== 'won') for (const row of rowsEmptied(before, after)) text += ` ${words.fill(s.done.row, { row })}`;
     this.update({ ...also, game, message: this.withEnd(game, text) }, { save: true });
   }
 

@@ -118,7 +118,7 @@ class Replay {
     for (const figure of this.frames.values()) figure.hidden = figure !== frame;
     if (move) {
       const top = position.waste[position.waste.length - 1];
-      const said = words.cap(words.move(move, words.strings.done, { card: top ? words.card(top) : '', turns: position.turns_left }));
+      const said = words.cap(words.done(move, { card: top ? words.card(top) : '', turns: position.turns_left }));
       this.caption.textContent = words.fill(s.step, { step, total, move: said });
     } else {
       this.caption.textContent = s.start;

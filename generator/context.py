@@ -15,6 +15,7 @@ from babel.numbers import NumberPattern, format_decimal
 from num2words import num2words
 
 from . import svg
+from .slugs import slug
 from .errors import BuildError
 from .languages import Language
 
@@ -168,6 +169,7 @@ def example_context(entry: dict, words: Words) -> dict:
     default «Utdeling nr. 27») and summary (the file's, or none), its anchor and where it goes."""
     code = words.lang.code
     default_title = words.lang.strings["example_section"]["default_title"].format(deal=entry["deal"])
+    title = entry.get("title", {}).get(code) or default_title
     steps = []
     before = entry["opening"]
     for s in entry["steps"]:
@@ -175,9 +177,11 @@ def example_context(entry: dict, words: Words) -> dict:
         before = s["position"]
     return {
         "id": entry["id"],
-        "anchor": entry["id"],  # the section's id on the examples page: the file's id is stable
+        # The section's id on the examples page, from its title in the page's language
+        # («#utdelingen-som-kan-vinnes»), never the file's English id (see unique_anchors).
+        "anchor": slug(title, code),
         "deal": entry["deal"],
-        "title": entry.get("title", {}).get(code) or default_title,
+        "title": title,
         "summary": entry.get("summary", {}).get(code, ""),
         "order": entry.get("order"),
         "draft": entry.get("draft", False),
@@ -188,6 +192,16 @@ def example_context(entry: dict, words: Words) -> dict:
         "search": entry["search"],
         "chapters": chapters_of(steps, words, words.lang.strings["chapters"]),
     }
+
+
+def unique_anchors(examples: list[dict]) -> None:
+    """Two examples with the same title would share an anchor: the later ones get their deal
+    number added («utdeling-nr-27-27» cannot clash, a title has no number of its own)."""
+    seen = set()
+    for example in sorted(examples, key=example_order):
+        if example["anchor"] in seen:
+            example["anchor"] = f"{example['anchor']}-{example['deal']}"
+        seen.add(example["anchor"])
 
 
 def example_order(example: dict) -> tuple:
@@ -205,6 +219,7 @@ def build_context(bundle: dict, lang: Language, facts: dict) -> dict:
              for low in range(1, rules["target_sum"])
              if low < rules["target_sum"] - low < rules["king_value"]]
     examples = {e["id"].replace("-", "_"): example_context(e, words) for e in bundle["examples"]}
+    unique_anchors(list(examples.values()))
     shown = sorted((e for e in examples.values() if not e["draft"]), key=example_order)
     return {
         "lang": lang.code,

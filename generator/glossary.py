@@ -62,7 +62,11 @@ def phrase_pattern(phrase: str) -> re.Pattern:
     """A whole-word, case-insensitive pattern for a phrase; its words may be split by a line
     break (a page wraps its lines), and `{}` matches a value (see PLACEHOLDER)."""
     words = [re.escape(word) for word in phrase.split()]
-    return re.compile(r"(?<!\w)" + SPACE.join(words) + r"(?!\w)", re.IGNORECASE)
+    # Whole words: no letter may touch a phrase's words or values ({}); a phrase that begins
+    # or ends with a sign («—») needs no such edge there, so the em dash in «a—b» is found.
+    start = r"(?<!\w)" if re.match(r"[\w{]", phrase.strip()) else ""
+    end = r"(?!\w)" if re.search(r"[\w}]$", phrase.strip()) else ""
+    return re.compile(start + SPACE.join(words) + end, re.IGNORECASE)
 
 
 # ---- loading ----

@@ -18,6 +18,7 @@ import jinja2
 from markupsafe import Markup
 
 from . import svg
+from .slugs import slug
 from .winnable import winnable_data
 from .errors import BuildError
 
@@ -74,8 +75,20 @@ class PageFunctions:
                              f"{' '.join(LABEL_MARKUP_CHARS)} ({label!r})")
         # The tooltip (Material turns a title into one, described-by the element that has it) sits
         # on a wrapper: on the link itself, screen readers would read the sentence twice.
-        return (f'<span class="rule-ref" title="{escape(label)}">[✓](sources.md#rule-{rule_id.replace(".", "-")})'
+        return (f'<span class="rule-ref" title="{escape(label)}">[✓](sources.md#{self._rule_anchor(rule_id)})'
                 f'{{: aria-label="{escape(label)}" }}</span>')
+
+    def _rule_name(self, rule_id: str) -> str:
+        names = self.c["s"].get("rule_names") or {}
+        if rule_id not in names:
+            raise BuildError(f"{self.words.lang.folder / 'strings.yml'}: rule_names has no name for the rule '{rule_id}'")
+        return names[rule_id].format(**self._rule_values())
+
+    def _rule_anchor(self, rule_id: str) -> str:
+        """A rule's row on the sources page, named in the page's language («#regel-antall-vendinger»):
+        the table's word for a rule and the rule's name, never its id."""
+        word = self.c["s"]["tables"]["rule_checks"]["rule"]
+        return slug(f"{word} {self._rule_name(rule_id)}", self.words.lang.code)
 
     def _rule_values(self) -> dict:
         r = self.c["rules"]
@@ -131,7 +144,7 @@ class PageFunctions:
         ex = self._example(example_id)
         items = []
         for step in ex["steps"]:
-            note = f" — <em>{escape(step['note'])}</em>" if step["note"] else ""
+            note = f" – <em>{escape(step['note'])}</em>" if step["note"] else ""  # nb/da: a spaced en dash
             items.append(f'<li value="{step["number"]}">{escape(step["words"])}{note}</li>')
         return '<ol class="moves-list">\n' + "\n".join(items) + "\n</ol>"
 
@@ -157,13 +170,28 @@ class PageFunctions:
     def _count(self, value, key: str) -> str:
         return self.words.seconds(value) if key.endswith("seconds") else self.words.num(value)
 
+    # Counts in the rule sentences that are written as words when small («høyst to ganger»,
+    # «fem poeng»), each with the gender of its noun (ganger/gange common, poeng/point neuter).
+    SPELLED_COUNTS = {"turns_allowed": "c", "passes": "c", "per_card": "n", "per_unused_turn": "n",
+                      "row_cleared": "n", "win": "n"}
+
+    def _sentence_values(self) -> dict:
+        """The rule values for running text: small counts as words (Words.spell), the rest as digits."""
+        values = self._rule_values()
+        return {**values, **{k: self.words.spell(values[k], gender) for k, gender in self.SPELLED_COUNTS.items()}}
+
     def rule_checks_table(self) -> str:
+        """Each rule under its plain name (strings.yml `rule_names`), never its id."""
         s = self.c["s"]
         t = s["tables"]["rule_checks"]
-        values = self._rule_values()
+        sentence_values = self._sentence_values()
+        anchors = [self._rule_anchor(rid) for rid in self.c["rule_checks"]]
+        if len(set(anchors)) < len(anchors):
+            raise BuildError(f"{self.words.lang.folder / 'strings.yml'}: two rules share a name in rule_names "
+                             "(each names its row on the sources page)")
         body = "".join(
-            f'<tr id="rule-{escape(rid.replace(".", "-"))}"><td><code>{escape(rid)}</code></td>'
-            f'<td>{escape(s["rules_text"][rid].format(**values))}</td>'
+            f'<tr id="{escape(self._rule_anchor(rid))}"><td>{escape(self._rule_name(rid))}</td>'
+            f'<td>{escape(s["rules_text"][rid].format(**sentence_values))}</td>'
             f'<td>{self.words.num(counts["app"])}</td><td>{self.words.num(counts["independent"])}</td></tr>'
             for rid, counts in self.c["rule_checks"].items())
         head = "".join(f"<th>{escape(t[k])}</th>" for k in ("rule", "sentence", "app", "independent"))

@@ -56,7 +56,7 @@ def root_page(languages: list[Language], default: str, site_url: str) -> str:
     if "nb" in codes:
         codes |= {"no": "nb", "nn": "nb"}  # browsers that say Norwegian without saying which
     links = "\n".join(f'    <li><a href="{lang.code}/" hreflang="{lang.code}" lang="{lang.code}">{escape(lang.name)}</a>'
-                      f' <span lang="{lang.code}">— {escape(lang.strings["root"]["choose"])}</span></li>' for lang in languages)
+                      f' <span lang="{lang.code}">– {escape(lang.strings["root"]["choose"])}</span></li>' for lang in languages)
     first = next(lang for lang in languages if lang.code == default)
     return f"""<!doctype html>
 <html lang="{first.code}">

@@ -28,6 +28,7 @@ from .numbers import note_problems, page_problems, string_problems
 from .offline import LOGO_FILE, logo_svg, write_offline
 from .pages import PageFunctions, make_environment, render_page
 from .root_pages import not_found_page, root_page
+from .rule_marks import page_problems as rule_mark_problems
 from .sentences import sentence_problems
 from .settings import APP, ASSETS, BUNDLE, DOCS, OVERRIDES, ROOT
 from .sitecheck import check_site
@@ -37,13 +38,15 @@ PAGE_ORDER = ("index.md", "examples.md", "variants.md", "sources.md", "contact.m
 
 def lint(languages: list[Language], default: str, examples: list[dict] = ()) -> list[str]:
     """Per language: missing pages or strings, numbers not backed by data (in pages, strings
-    and the examples' notes), and words its glossary forbids (docs/<lang>/glossary.yml)."""
+    and the examples' notes), words its glossary forbids (docs/<lang>/glossary.yml), and rule
+    marks that are not alone at the end of their paragraph."""
     problems = completeness_problems(languages, default)
     problems += glossary_problems(languages, default, examples)
     problems += note_problems(list(examples), [lang.code for lang in languages])
     for lang in languages:
         for source in lang.pages.values():
             problems += page_problems(source)
+            problems += rule_mark_problems(source)
         problems += string_problems(lang.folder / "strings.yml", lang.strings)
         problems += string_problems(lang.folder / "game.json", lang.game_strings)
     return problems
@@ -148,14 +151,32 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
         "theme": {"language": lang.code, "custom_dir": str(OVERRIDES)},
         "plugins": [{"search": {"lang": [lang.search]}}],
         "nav": [{nav_titles[p[:-3]]: p} for p in page_order(lang)],
-        # Merged into mkdocs.yml's (mapping form, so INHERIT merges it): the heading links' title.
-        "markdown_extensions": {"toc": {"permalink_title": theme_string(lang.code, "toc.permalink")}},
+        # Merged into mkdocs.yml's (mapping form, so INHERIT merges it): the heading links' title,
+        # and anchors in the language's letters (generator/slugs.py).
+        "markdown_extensions": {"toc": {"permalink_title": theme_string(lang.code, "toc.permalink"),
+                                        "slugify": LanguageSlugify(lang.code)}},
         "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/", "lang": other.code}
                                 for other in languages],
                   "not_found": not_found,  # the 404 page's words (overrides/404.html)
                   # Each page's title, description, alternates and preview tags (overrides/main.html).
                   "seo": seo.head_config(lang, languages, site_url)},
     }
+
+
+class LanguageSlugify:
+    """The toc extension's slugify for one language, as MkDocs' YAML calls it:
+    !!python/object/apply:generator.slugs.slugify [nb] (MkDocs' loader builds the function)."""
+
+    def __init__(self, code: str):
+        self.code = code
+
+
+class ConfigDumper(yaml.SafeDumper):
+    """yaml.safe_dump, plus LanguageSlugify; nothing else that is not plain data."""
+
+
+ConfigDumper.add_representer(LanguageSlugify, lambda dumper, value: dumper.represent_sequence(
+    "tag:yaml.org,2002:python/object/apply:generator.slugs.slugify", [value.code]))
 
 
 def write_site(languages: list[Language], default: str, rendered: dict, stage: Path, sources: Path,
@@ -174,7 +195,8 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
             (docs_dir / name).write_text(text, encoding="utf-8")
         config = sources / "mkdocs" / f"{lang.code}.yml"
         config.parent.mkdir(parents=True, exist_ok=True)
-        config.write_text(yaml.safe_dump(mkdocs_config(lang, languages, docs_dir, stage / lang.code, site_url), allow_unicode=True))
+        config.write_text(yaml.dump(mkdocs_config(lang, languages, docs_dir, stage / lang.code, site_url),
+                                    Dumper=ConfigDumper, allow_unicode=True))
         result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)],
                                 capture_output=True, text=True)
         if result.returncode != 0:

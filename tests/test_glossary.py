@@ -154,6 +154,14 @@ def test_the_lint_of_the_build_and_of_make_verify_includes_the_glossary(docs):
     assert problem(page, 3, "spillnummer") in site.lint(languages, default, [])
 
 
+def test_an_em_dash_in_a_page_is_named_with_file_and_line(docs):
+    (docs / "nb" / "glossary.yml").write_text(GLOSSARY + '  dash:\n    use: "– (spaced en dash)"\n'
+                                              '    forbidden: ["—"]\n', encoding="utf-8")
+    page = docs / "nb" / "pages" / "index.md"
+    replace(page, "Her følger spillet steg for steg.", "Her følger spillet—steg for steg.")
+    assert lint(docs) == [problem(page, 5, "—", use="– (spaced en dash)", concept="dash")]
+
+
 def test_a_missing_glossary_is_a_problem(docs):
     (docs / "nb" / "glossary.yml").unlink()
     assert lint(docs) == [f"{docs / 'nb' / 'glossary.yml'}: missing; every language needs a glossary "
@@ -219,6 +227,33 @@ def words(real, code, text):
      [("kort der bliver fri", "free"), ("ligger frit", "free")]),
     ("da", "to gange på rad, trin for trin, i første omgang", []),
     ("da", "Kortfordelingen genskabes; udlægningen", [("udlægningen", "layout")]),
+    # review 2: the words its native reader stumbled on, in the sentences it quoted
+    ("nb", "Ruterkongen er fri i nederste rad og går alene med en gang. Her går alle pyramidekortene.",
+     [("går alene", "remove"), ("Her går", "remove")]),
+    ("nb", "Ruter konge fjernes alene. Ruter dame går sammen med ruter ess.", []),
+    ("nb", "Gi det forrang å åpne akkurat den veien. Prioriter å åpne den.", [("Gi det forrang", "prioritise")]),
+    ("nb", "Forslag: {move}. Jeg sjekker om det fører fram …", [("Jeg sjekker", "voice"), ]),
+    ("nb", "Hvorfor kan jeg ikke velge et kort jeg ser? Programmet undersøker det.", []),
+    ("nb", "hvert kort har en fast verdi, og fargen spiller ingen rolle", [("fargen", "suit")]),
+    ("nb", "Sorten spiller ingen rolle, og det gjør heller ikke om kortet er rødt eller svart", []),
+    ("nb", "ruter konge alene — Ruterkongen er fri; Norsk bokmål—Les", [("—", "dash"), ("—", "dash")]),
+    ("nb", "ruter konge alene – Ruter konge er fri; Fisher–Yates", []),
+    ("nb", "I stedet for en video kan du her følge", [("video", "replay")]),
+    ("nb", "tapte utdelinger kontrollert på nytt; merket som ikke sjekket",
+     [("tapte utdelinger", "winnable"), ("sjekket", "checked")]),
+    ("nb", "Angre tar deg tilbake til før siste trekk", [("tilbake til før", "undo")]),
+    ("da", "Ruder konge er fri og går alene med det samme. Begge de frie konger går først.",
+     [("går alene", "remove"), ("konger går", "remove")]),
+    ("da", "Kabalen går op, og kongen fjernes alene.", []),
+    ("da", "Giv det forrang at åbne netop den vej. Prioritér at åbne den.", [("Giv det forrang", "prioritise")]),
+    ("da", "Forslag: {move}. Jeg tjekker, om det fører frem …", [("Jeg tjekker", "voice")]),
+    ("da", "Forslag: flyt afkastbunken tilbage til talonen.", [("flyt afkastbunken", "redeal")]),
+    ("da", "Kulør og farve er ligegyldige; sorten er norsk", [("sorten", "suit")]),
+    ("da", "Dansk — Læs og spil på dansk", [("—", "dash")]),
+    ("da", "tabte kortfordelinger kontrolleret igen, mærket som ikke tjekket",
+     [("tabte kortfordelinger", "winnable"), ("tjekket", "checked")]),
+    ("da", "Til sammenligning har PlaySolitaire.io lavet en ekstern undersøgelse",
+     [("ekstern undersøgelse", "outside_survey")]),
 ])
 def test_the_real_glossaries_decide_the_review_cases(real, code, text, found):
     assert words(real, code, text) == found

@@ -20,6 +20,7 @@ import yaml
 from generator.errors import BuildError
 from generator.pages import PageFunctions
 from generator.site import theme_string
+from generator.slugs import slug
 
 ROOT = Path(__file__).resolve().parent.parent
 MATERIAL = Path(material.__file__).resolve().parent / "templates"
@@ -169,8 +170,10 @@ def test_the_english_list_is_material_s_own():
 
 # -- the rule mark and the theme's words refuse what they cannot say
 def rule_functions(titles: dict) -> PageFunctions:
-    words = SimpleNamespace(lang=SimpleNamespace(folder=Path("docs/xx")))
-    functions = PageFunctions({"rule_checks": {"end.win": {}}, "s": {"rule_titles": titles}, "_words": words}, None)
+    words = SimpleNamespace(lang=SimpleNamespace(folder=Path("docs/xx"), code="nb"))
+    strings = {"rule_titles": titles, "rule_names": {"end.win": "Seier ved {target_sum}"},
+               "tables": {"rule_checks": {"rule": "Regel"}}}
+    functions = PageFunctions({"rule_checks": {"end.win": {}}, "s": strings, "_words": words}, None)
     functions._rule_values = lambda: {"target_sum": 13}
     return functions
 
@@ -178,7 +181,8 @@ def rule_functions(titles: dict) -> PageFunctions:
 def test_a_rule_mark_is_a_check_mark_named_by_its_sentence():
     mark = rule_functions({"marker": "Kontrollert regel: {title}", "rules": {"end.win": "vunnet ved {target_sum}"}})
     label = "Kontrollert regel: vunnet ved 13"
-    assert mark.rule("end.win") == (f'<span class="rule-ref" title="{label}">[✓](sources.md#rule-end-win)'
+    # it links to the rule's row, named in the page's language (not #rule-end-win)
+    assert mark.rule("end.win") == (f'<span class="rule-ref" title="{label}">[✓](sources.md#regel-seier-ved-13)'
                                     f'{{: aria-label="{label}" }}</span>')
 
 
@@ -238,6 +242,11 @@ def test_rule_marks_are_named_by_a_sentence_in_the_page_language(built_site, lan
     titles = strings_of(lang)["rule_titles"]
     assert set(titles["rules"]) == set(bundle["rule_checks"]), "every rule, and only those, has a title"
     prefix = titles["marker"].split("{title}")[0]
+    # Each rule's row on the sources page is named by its word for a rule and the rule's name.
+    strings = strings_of(lang)
+    rows = {slug(f"{strings['tables']['rule_checks']['rule']} {name.format(target_sum=bundle['rules']['target_sum'])}",
+                 lang): rule_id for rule_id, name in strings["rule_names"].items()}
+    assert len(rows) == len(bundle["rule_checks"])
     html = (site / lang / "index.html").read_text(encoding="utf-8")
     marks = re.findall(r'<span class="rule-ref" title="([^"]*)"><a ([^>]*)>(.*?)</a></span>', html)
     assert len(marks) > 5, "the front page's rule marks are missing"
@@ -246,9 +255,9 @@ def test_rule_marks_are_named_by_a_sentence_in_the_page_language(built_site, lan
         assert content == "✓"
         # The tooltip says the same to the eye; on the wrapper, so the link is not described twice.
         assert tooltip == a["aria-label"] and "title" not in a
-        anchor = re.fullmatch(r"(?:\.\./)?sources/#rule-([a-z]+)-([a-z-]+)", a["href"])
-        assert anchor, a["href"]
-        rule_id = ".".join(anchor.groups())
+        anchor = re.fullmatch(r"(?:\.\./)?sources/#([a-z0-9-]+)", a["href"])
+        assert anchor and anchor.group(1) in rows, a["href"]
+        rule_id = rows[anchor.group(1)]
         # The sentence names the rule the mark links to (its title, before any {value}).
         assert a["aria-label"].startswith(prefix + titles["rules"][rule_id].split("{")[0]), (rule_id, a)
         assert not code_id_pattern(known_ids).search(a["aria-label"])

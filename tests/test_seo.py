@@ -148,7 +148,8 @@ def visible_answers(html: str) -> list[tuple[str, str]]:
         body = re.sub(r'<span class="rule-ref".*?</span>', "", block.split("</summary>", 1)[1], flags=re.S)
         paragraphs = [unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", p))).strip()
                       for p in re.split(r"</p>|</li>", body)]
-        found.append((unescape(question).strip(), "\n\n".join(p for p in paragraphs if p)))
+        # As plain text, like the answers: a question may hold a figure («66,5 %», a no-break space)
+        found.append((re.sub(r"\s+", " ", unescape(question)).strip(), "\n\n".join(p for p in paragraphs if p)))
     return found
 
 

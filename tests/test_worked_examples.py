@@ -23,8 +23,12 @@ from verify.examples import ExampleError, load_example
 ROOT = Path(__file__).resolve().parent.parent
 WON, LOST = 13, 5  # both solved in a few seconds: 13 is won, 5 leaves pyramid cards
 TITLES = {"nb": "Utdeling nr. {}", "da": "Kortfordeling nr. {}"}
+# Each section's anchor is its title in the page's language (generator/slugs.py), never an English id.
+ANCHORS = {"nb": "utdeling-nr-{}", "da": "kortfordeling-nr-{}"}
+WRITTEN = {"nb": ("utdelingen-som-kan-vinnes", "utdelingen-som-ikke-kan-vinnes"),
+           "da": ("kortfordelingen-der-kan-vindes", "kortfordelingen-der-ikke-kan-vindes")}
 PLAY = {"nb": "Spill denne utdelingen", "da": "Spil denne kortfordeling"}
-PROVED = {"nb": ("Utdeling {} kan vinnes", "Utdeling {} kan ikke vinnes"),
+PROVED = {"nb": ("Utdeling nr. {} kan vinnes", "Utdeling nr. {} kan ikke vinnes"),
           "da": ("Kortfordeling nr. {} kan vindes", "Kortfordeling nr. {} kan ikke vindes")}
 
 
@@ -109,7 +113,7 @@ def test_both_new_examples_are_on_the_examples_page(added, code):
     copy, _, _ = added
     html = _page(copy, code)
     for deal, won in ((WON, True), (LOST, False)):
-        section = _section(html, f"deal-{deal}")
+        section = _section(html, ANCHORS[code].format(deal))
         text = unescape(re.sub(r"<[^>]+>", " ", section))
         text = " ".join(text.split())
         assert TITLES[code].format(deal) in text
@@ -121,8 +125,9 @@ def test_both_new_examples_are_on_the_examples_page(added, code):
         assert f'id="deal={deal}"' in (copy / "site" / code / "index.html").read_text(encoding="utf-8")
     # The existing examples keep their place and their words, before the new ones; each new one
     # took the next free place (order 3, then 4), so they follow in the order they were added.
-    assert html.index('id="winnable"') < html.index('id="not-winnable"') < html.index(f'id="deal-{WON}"') \
-        < html.index(f'id="deal-{LOST}"')
+    won, lost = WRITTEN[code]
+    assert html.index(f'id="{won}"') < html.index(f'id="{lost}"') \
+        < html.index(f'id="{ANCHORS[code].format(WON)}"') < html.index(f'id="{ANCHORS[code].format(LOST)}"')
     assert "order: 3" in (copy / "examples" / f"deal-{WON}.yaml").read_text()
     assert "order: 4" in (copy / "examples" / f"deal-{LOST}.yaml").read_text()
 
@@ -132,7 +137,7 @@ def test_the_site_search_finds_them(added, code):
     copy, _, _ = added
     index = json.loads((copy / "site" / code / "search" / "search_index.json").read_text(encoding="utf-8"))
     for deal in (WON, LOST):
-        hits = [d for d in index["docs"] if d["location"] == f"examples/#deal-{deal}"]
+        hits = [d for d in index["docs"] if d["location"] == f"examples/#{ANCHORS[code].format(deal)}"]
         assert hits and TITLES[code].format(deal) in hits[0]["title"]
 
 

@@ -198,6 +198,8 @@ def test_win_by_clicking_the_verified_game(watched, app, winning_game, lang):
     final = app.replay_from(app.opening(WIN_DEAL), winning_game)
     assert final["status"] == "won" and dataset(page, "status") == "won"
     assert message(page).endswith(fill(s["messages"]["won"], points=final["points"], moves=final["moves"]))
+    # The win says the pyramid is empty; the top row's own «Rad 1 er tom!» is not said before it.
+    assert fill(s["done"]["row"], row=1) not in message(page)
     assert page.locator(f"{GAME} button.pyr-slot.has-card[data-row]").count() == 0
     slot_count_before = page.locator(f"{GAME} .pyr-slot").count()
     stock(page).click()  # nothing more to play: the page says so
@@ -259,12 +261,17 @@ def test_turning_back_and_its_limit(watched):
     s = strings("nb")
     w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
     stock(page).focus()  # the keys work wherever the focus is inside the game
+    turns_label = page.locator(f"{GAME} .pile-info").first  # under the stock (the other counts the waste)
+    assert turns_label.inner_text().strip() == fill(s["board"]["turns_left"], turns=2)  # «2 ganger til» by the arrow
     for turn_left, side_cards in ((1, 23), (0, 24)):  # after a turn the first waste card is back too
         for _ in range(side_cards):
             page.keyboard.press("d")
         assert stock(page).get_attribute("aria-label") == fill(s["aria"]["stock_turn"], turns=turn_left + 1)
         stock(page).click()
-        assert message(page) == cap(fill(s["done"]["turn"], turns=turn_left))
+        # the last one is said in words («Det var siste vending»), not as «Vendinger igjen: 0»
+        assert message(page) == cap(s["done"]["turn_last"] if turn_left == 0 else fill(s["done"]["turn"], turns=turn_left))
+        assert turns_label.inner_text().strip() == fill(s["board"]["turns_left_one" if turn_left else "turns_left_none"],
+                                                       turns=turn_left)
     for _ in range(24):
         page.keyboard.press("d")
     assert stock(page).get_attribute("aria-label") == s["aria"]["stock_empty"]
