@@ -121,12 +121,18 @@ def cache_files(cache_root: Path) -> dict[str, dict]:
     return files
 
 
-def test_the_cluster_fills_the_same_cache_as_a_local_run(tmp_path, local_run):
+def test_the_cluster_fills_the_same_cache_as_a_local_run(tmp_path, local_run, certificates, capsys):
     local_root, _ = local_run
     with running_cluster(tmp_path / "cluster") as c:
         run = subprocess.run([sys.executable, "-m", "verify", "survey", "--deals", f"{FIRST}-{LAST}",
                               "--chunk", str(CHUNK), "--cache", str(tmp_path / "cache"), "--scheduler", c.address],
                              cwd=ROOT, capture_output=True, text=True, timeout=300)
+        # TLS to this plain scheduler: one line, nothing written.
+        tls = c.address.replace("tcp://", "tls://")
+        assert _survey_refused(tmp_path / "tls", capsys, "--scheduler", tls, "--security",
+                               str(certificates[0] / "client.yaml")) == (
+            f"error: the Dask scheduler at '{tls}' closed the connection: it does not accept the security file's "
+            "certificate (not signed by its CA), or does not speak TLS\n")
     assert run.returncode == 0, run.stderr
     assert f"survey: on the Dask cluster at {c.address}: 2 worker(s), 2 thread(s)" in run.stderr
     assert f"survey standard {FIRST}-{LAST}: {LAST - FIRST + 1}/{LAST - FIRST + 1} deals" in run.stderr  # progress
@@ -288,7 +294,7 @@ def test_the_tls_scheduler_refuses_a_client_without_the_certificate(tmp_path, tl
     for _ in range(5):  # the refusal reaches us as an alert or as a closed stream, by the timing: the same line
         assert _survey_refused(tmp_path, capsys, "--scheduler", address, "--security", str(stranger)) == (
             f"error: the Dask scheduler at '{address}' closed the connection: it does not accept the security "
-            "file's certificate (not signed by its CA)\n")
+            "file's certificate (not signed by its CA), or does not speak TLS\n")
     # Another cluster's whole set: our side refuses the scheduler's certificate.
     assert "shows a certificate that the security file's ca-file did not sign" in _survey_refused(
         tmp_path, capsys, "--scheduler", address, "--security", str(theirs / "client.yaml"))

@@ -79,7 +79,7 @@ def connect(address: str, timeout: float | None = None, security: Security | Non
                                "file's ca-file did not sign: use the files made with the cluster's certificates") \
                 from None
         raise ClusterError(f"the Dask scheduler at {shown(address)} closed the connection: "
-                           + ("it does not accept the security file's certificate (not signed by its CA)"
+                           + ("it does not accept the security file's certificate (not signed by its CA), or does not speak TLS"
                               if security is not None else
                               "if it runs with TLS, give its tls:// address and --security FILE")) from None
     except OSError:  # refused, unknown host, timed out
