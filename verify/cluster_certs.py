@@ -136,7 +136,9 @@ def describe(folder: Path, days: int) -> str:
         "Scheduler and every worker: ca.pem, cluster.pem, cluster-key.pem. The driver: ca.pem, client.pem,",
         "client-key.pem, client.yaml. Either key lets its holder run code on the workers: copy it only there.",
         "",
-        f"  dask scheduler --protocol tls --host PRIVATE-IP --port 8786 --no-dashboard {tls}",
-        f"  dask worker tls://PRIVATE-IP:8786 --host WORKER-IP --nworkers N --nthreads 1 --no-dashboard {tls}",
+        # --dashboard-address: even with --no-dashboard, Dask's HTTP server listens on every interface.
+        f"  dask scheduler --protocol tls --host PRIVATE-IP --port 8786 --dashboard-address 127.0.0.1:8787 {tls}",
+        f"  dask worker tls://PRIVATE-IP:8786 --host WORKER-IP --dashboard-address 127.0.0.1:0 --nworkers N "
+        f"--nthreads 1 {tls}",
         f"  verify survey --deals 1-10000000 --scheduler tls://PRIVATE-IP:8786 --security {d}/{SECURITY_FILE}",
     ])
