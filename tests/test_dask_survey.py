@@ -379,6 +379,19 @@ def test_cluster_certs_writes_a_ca_and_two_certificates_it_signed(certificates, 
     assert {p.name: p.read_bytes() for p in ours.iterdir()} == before
 
 
+def test_cluster_certs_refuses_a_file_a_link_and_a_bad_validity(tmp_path, certificates, capsys):
+    ours, _ = certificates
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "empty")
+    for target in (ours / "ca.pem", tmp_path / "link"):
+        assert cli.main(["cluster-certs", str(target)]) == InputError.exit_code
+        assert capsys.readouterr().err == f"error: cluster-certs {target}: not a folder; give a new or empty folder\n"
+    for days in ("0", "3651", "1e3"):
+        assert cli.main(["cluster-certs", str(tmp_path / "new"), "--days", days]) == InputError.exit_code
+        assert capsys.readouterr().err.startswith("error: verify cluster-certs: argument --days: wants a whole number")
+    assert list((tmp_path / "empty").iterdir()) == [] and not (tmp_path / "new").exists()
+
+
 def test_security_and_insecure_need_a_scheduler(capsys):
     assert cli.main(["survey", "--deals", "1-10", "--insecure"]) == InputError.exit_code
     assert capsys.readouterr().err == ("error: --security and --insecure are about the cluster of --scheduler "
