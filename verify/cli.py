@@ -22,12 +22,13 @@ from .errors import ClusterError, InputError, Stopped, VerifyError
 from .independent.deal import shown
 from .independent.variants import VARIANTS
 from .report import format_position
-from .settings import (BUNDLE, DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRST_CHECKED, MAX_CHUNK, MAX_JOBS, MAX_NODES_LIMIT,
-                       ROOT, SURVEY_CACHE)
+from .settings import (BUNDLE, CERT_DAYS, DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRST_CHECKED, MAX_CERT_DAYS, MAX_CHUNK,
+                       MAX_JOBS, MAX_NODES_LIMIT, ROOT, SURVEY_CACHE)
 
 if TYPE_CHECKING:
     from .survey import Survey
 
+NO_APP = ("survey", "cluster-certs")  # the survey's workers start their own Node processes; certificates need none
 MAX_POSITION_BYTES = 100_000  # a saved position is about 1 KB; a bigger file is not one
 
 
@@ -192,6 +193,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_example)
 
     add_survey_parser(sub)
+
+    p = sub.add_parser("cluster-certs", help="write a CA and the certificates of a TLS Dask cluster "
+                                             "(survey --scheduler tls://… --security DIR/client.yaml)")
+    p.add_argument("folder", metavar="DIR", help="a new or empty folder")
+    p.add_argument("--days", type=whole_number(1, MAX_CERT_DAYS), default=CERT_DAYS,
+                   help=f"how long the certificates are valid (default {CERT_DAYS} days)")
+    p.set_defaults(run=cmd_cluster_certs)
     return parser
 
 
@@ -229,6 +237,11 @@ def add_survey_parser(subparsers) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="run the chunks on the Dask cluster of this scheduler, e.g. tcp://127.0.0.1:8786 "
                         "(Dask comes with: pip install -e '.[cluster]')")
+    p.add_argument("--security", metavar="FILE", default=None,
+                   help="for a tls:// scheduler: the certificates to use, e.g. DIR/client.yaml of "
+                        "`verify cluster-certs DIR`")
+    p.add_argument("--insecure", action="store_true",
+                   help="allow a plain tcp:// scheduler outside loopback and the private ranges")
     p.add_argument("--cache", default=None, help=f"cache directory (default {SURVEY_CACHE.relative_to(ROOT)})")
     p.add_argument("--recompute", action="store_true", help="forget this variant's cached results first")
     p.add_argument("--json", action="store_true")
@@ -250,9 +263,12 @@ def cmd_survey(args, app=None) -> int:
             raise ValueError(f"--cache {cache_root}: is a file, not a folder")
         if args.scheduler is not None and args.jobs is not None:
             raise ValueError("--jobs counts local processes; with --scheduler the cluster's workers do the work")
+        if args.scheduler is None and (args.security is not None or args.insecure):
+            raise ValueError("--security and --insecure are about the cluster of --scheduler ADDRESS; "
+                             "a local survey has none")
     except ValueError as e:
         raise InputError(str(e)) from None
-    pool = _cluster_pool(args.scheduler, not args.quiet) if args.scheduler is not None else None
+    pool = _cluster_pool(args, not args.quiet) if args.scheduler is not None else None
     # --json lists every deal: into a temporary file window by window, so memory stays bounded.
     listing = tempfile.TemporaryFile("w+") if args.json else None
     try:
@@ -286,16 +302,31 @@ def cmd_survey(args, app=None) -> int:
     return 0
 
 
-def _cluster_pool(address: str, progress: bool):
-    """cluster.DaskPool on the scheduler at `address`; ClusterError when Dask is not installed or
-    nothing answers there."""
+def _cluster_pool(args, progress: bool):
+    """cluster.DaskPool on the scheduler of --scheduler (with --security, --insecure); ClusterError
+    when Dask is not installed, the address may not be used or nothing answers there."""
     try:
         from . import cluster  # here: Dask is an optional extra, and a second to import
     except ModuleNotFoundError as e:
         if e.name not in ("dask", "distributed"):
             raise
         raise ClusterError("--scheduler needs Dask, which is not installed: pip install -e '.[cluster]'") from None
-    return cluster.open_pool(address, progress)
+    return cluster.open_pool(args.scheduler, progress, Path(args.security) if args.security else None,
+                             args.insecure)
+
+
+def cmd_cluster_certs(args, app=None) -> int:
+    try:
+        from . import cluster_certs  # here: cryptography comes with the cluster extra
+    except ModuleNotFoundError as e:
+        if e.name != "cryptography":
+            raise
+        raise InputError("cluster-certs needs cryptography, which is not installed: pip install -e '.[cluster]'") \
+            from None
+    folder = Path(args.folder)
+    cluster_certs.write_certificates(folder, args.days)
+    print(cluster_certs.describe(folder, args.days))
+    return 0
 
 
 def _list_results(listing, records: dict[int, dict]) -> None:
@@ -315,7 +346,7 @@ def _print_json(survey: "Survey", listing) -> None:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        if args.command == "survey":  # the survey's workers start their own Node processes
+        if args.command in NO_APP:
             return args.run(args, None)
         with AppEngine() as app:
             return args.run(args, app)

@@ -9,7 +9,9 @@ What it promises:
   another worker, and each task's result reaches the driver once (one future per task), which
   writes that chunk's file once;
 - a worker whose engine, deciders or checker differ from the driver's refuses every task: the
-  cache key hashes those files on the driver, so its answers would be filed under the wrong key.
+  cache key hashes those files on the driver, so its answers would be filed under the wrong key;
+- a tls:// scheduler is reached with the certificates of a security file only, a plain tcp://
+  one only on loopback or a private network unless --insecure (cluster_security.py).
 Every failure is a ClusterError whose message names the scheduler's address.
 """
 from __future__ import annotations
@@ -19,14 +21,17 @@ import hashlib
 import logging
 import math
 import socket
+import ssl
 import sys
 import threading
 import time
 from functools import partial
+from pathlib import Path
 
-from distributed import Client, KilledWorker, as_completed
-from distributed.comm import connect as comm_connect
+from distributed import Client, KilledWorker, Security, as_completed
+from distributed.comm import CommClosedError, connect as comm_connect
 
+from .cluster_security import check_address, dask_config_security, load_security
 from .errors import ClusterError, CodeMismatch
 from .independent.deal import shown
 from .settings import ROOT
@@ -52,23 +57,47 @@ def on_same_code(expected: str, fn, task):
     return fn(task)
 
 
-def connect(address: str, timeout: float | None = None) -> Client:
-    """A client of the scheduler at `address`; ClusterError, within `timeout` seconds, when
-    the address is not one or nothing answers there."""
+def connect(address: str, timeout: float | None = None, security: Security | None = None,
+            insecure: bool = False) -> Client:
+    """A client of the scheduler at `address`, over TLS with `security` (tls:// only); ClusterError,
+    within `timeout` seconds, when the address is not one, may not be used so
+    (cluster_security.check_address), nothing answers there, or the scheduler refuses us."""
     timeout = SCHEDULER_TIMEOUT if timeout is None else timeout
     try:
+        check_address(address, security, insecure)
         # A bare handshake first: a Client that fails to start leaves a noisy finaliser behind.
-        _run_in_own_thread(_handshake(address, timeout))
-        return Client(address, timeout=timeout, set_as_default=False)
+        connection_args = security.get_connection_args("client") if security is not None else {}
+        _run_in_own_thread(_handshake(address, timeout, connection_args))
+        return Client(address, timeout=timeout, set_as_default=False, security=security)
     except ValueError as e:  # no port, unknown scheme
         raise ClusterError(f"--scheduler {shown(address)}: not a Dask address ({shown(str(e))}); give one "
                            "like tcp://127.0.0.1:8786") from None
-    except TypeError as e:  # a scheme this Dask is not set up for: tls:// without certificates, ucx://
+    except TypeError as e:  # a scheme this Dask is not set up for: ucx://
         raise ClusterError(f"--scheduler {shown(address)}: Dask cannot connect there as it is set up "
                            f"({shown(str(e))})") from None
+    except CommClosedError as e:  # it answered, then hung up during the TLS or Dask handshake
+        if _caused_by(e, ssl.SSLCertVerificationError):  # we checked its certificate, and our CA did not sign it
+            raise ClusterError(f"the Dask scheduler at {shown(address)} shows a certificate that the security "
+                               "file's ca-file did not sign: use the files made with the cluster's certificates") \
+                from None
+        raise ClusterError(f"the Dask scheduler at {shown(address)} closed the connection: "
+                           + ("it does not accept the security file's certificate (not signed by its CA), or does not speak TLS"
+                              if security is not None else
+                              "if it runs with TLS, give its tls:// address and --security FILE")) from None
     except OSError:  # refused, unknown host, timed out
         raise ClusterError(f"no Dask scheduler answers at {shown(address)} (waited {timeout:g} s); "
                            "start one with `dask scheduler`, or check the address") from None
+
+
+def _caused_by(error: BaseException, kind: type) -> bool:
+    """Whether `error` or an exception it was raised from or while handling is a `kind`."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, kind):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _run_in_own_thread(coroutine) -> None:
@@ -89,8 +118,8 @@ def _run_in_own_thread(coroutine) -> None:
         raise failure[0]
 
 
-async def _handshake(address: str, timeout: float) -> None:
-    comm = await comm_connect(address, timeout=timeout)
+async def _handshake(address: str, timeout: float, connection_args: dict) -> None:
+    comm = await comm_connect(address, timeout=timeout, **connection_args)
     await comm.close()
 
 
@@ -148,13 +177,19 @@ class DaskPool:
         self.client.close()
 
 
-def open_pool(address: str, progress: bool) -> DaskPool:
-    """A DaskPool on the scheduler at `address`, said on stderr with the cluster's size."""
+def open_pool(address: str, progress: bool, security_file: Path | None = None, insecure: bool = False) -> DaskPool:
+    """A DaskPool on the scheduler at `address` (over TLS with the certificates of `security_file`,
+    else of Dask's own configuration, for a tls:// address), said on stderr with the cluster's size."""
     # A lost scheduler is reported once, as a ClusterError, not also as the tracebacks of the
     # client's reconnection and of its event loop's callbacks.
     for name in ("distributed.client", "tornado.application"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
-    client = connect(address)
+    if security_file is not None:
+        security = load_security(security_file)
+    else:
+        security = dask_config_security() if address.startswith("tls://") else None
+    client = connect(address, security=security, insecure=insecure)
     if progress:
-        print(f"survey: on the Dask cluster at {address}: {describe(client)}", file=sys.stderr)
+        print(f"survey: on the Dask cluster at {address}{' (TLS)' if security else ''}: {describe(client)}",
+              file=sys.stderr)
     return DaskPool(client, address)

@@ -30,3 +30,7 @@ MAX_CHUNK = 10_000  # one task's records are held in memory at once
 MAX_JOBS = 4096  # worker processes
 WINDOW_CHUNKS = 200  # chunks per window: a survey holds one window's records, whatever its range
 FIRST_CHECKED = 40  # in a sampled survey, the first lost deals are always decided again
+
+# A TLS Dask cluster's certificates (verify cluster-certs): a survey of the whole space takes days.
+CERT_DAYS = 365  # default validity, days
+MAX_CERT_DAYS = 3650
