@@ -70,6 +70,9 @@ def connect(address: str, timeout: float | None = None, security: Security | Non
         _run_in_own_thread(_handshake(address, timeout, connection_args))
         return Client(address, timeout=timeout, set_as_default=False, security=security)
     except ValueError as e:  # no port, unknown scheme
+        if "IOStream is not idle" in str(e):
+            # tls:// to a plain scheduler that spoke first: Tornado cannot start TLS over its bytes.
+            raise _closed(address, security) from None
         raise ClusterError(f"--scheduler {shown(address)}: not a Dask address ({shown(str(e))}); give one "
                            "like tcp://127.0.0.1:8786") from None
     except TypeError as e:  # a scheme this Dask is not set up for: ucx://
@@ -80,13 +83,17 @@ def connect(address: str, timeout: float | None = None, security: Security | Non
             raise ClusterError(f"the Dask scheduler at {shown(address)} shows a certificate that the security "
                                "file's ca-file did not sign: use the files made with the cluster's certificates") \
                 from None
-        raise ClusterError(f"the Dask scheduler at {shown(address)} closed the connection: "
-                           + ("it does not accept the security file's certificate (not signed by its CA), or does not speak TLS"
-                              if security is not None else
-                              "if it runs with TLS, give its tls:// address and --security FILE")) from None
+        raise _closed(address, security) from None
     except OSError:  # refused, unknown host, timed out
         raise ClusterError(f"no Dask scheduler answers at {shown(address)} (waited {timeout:g} s); "
                            "start one with `dask scheduler`, or check the address") from None
+
+
+def _closed(address: str, security: Security | None) -> ClusterError:
+    return ClusterError(f"the Dask scheduler at {shown(address)} closed the connection: "
+                        + ("it does not accept the security file's certificate (not signed by its CA), or does not speak TLS"
+                           if security is not None else
+                           "if it runs with TLS, give its tls:// address and --security FILE"))
 
 
 def _caused_by(error: BaseException, kind: type) -> bool:
