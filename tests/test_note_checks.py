@@ -57,8 +57,9 @@ def test_a_note_is_read_at_its_own_line_in_each_language():
     ("nb", "Begge de frie kongene går, hver for seg.", 1, "says there are 2 free konge («Begge de frie kongene»); "
                                                           "before the move there are 1: ruter konge"),
     ("nb", "Knekten på toppen venter.", 1, "says a knekt («Knekten») is in row 1; kløver knekt is in row 4; "
-                                           "ruter knekt is in row 4; spar knekt is in row 6; hjerter knekt is in row 7, free; "
-                                           "hjerter knekt is in row 7, free"),
+                                           "ruter knekt is in row 4; spar knekt is in row 6; hjerter knekt is in row 7, free"),
+    ("da", "Knægten i nederste række er fri.", 1, None),
+    ("da", "En toer i talonen venter.", 1, None),
     ("nb", "Første vending.", 43, None),
     ("da", "Sidste tilbageføring.", 43, "says 1 turns left («Sidste tilbageføring»); before the move there are 2"),
     ("nb", "Spillet er vunnet.", 43, "says the game is won («Spillet er vunnet»); after the move it is playing"),
@@ -68,11 +69,7 @@ def test_a_note_is_read_at_its_own_line_in_each_language():
     ("nb", "Hjerter ti i trekkbunken venter.", 3, None),
 ])
 def test_each_kind_of_claim_is_checked(code, text, number, expected):
-    got = problem(code, text, number)
-    if expected and expected.startswith("says a knekt"):
-        assert got is not None and got.startswith("says a knekt («Knekten») is in row 1; "), got
-        return
-    assert got == expected
+    assert problem(code, text, number) == expected
 
 
 def test_a_place_with_no_card_before_it_in_its_sentence_is_about_no_card():

@@ -18,7 +18,8 @@ A file holds one example:
 
 Files are read with the strict YAML loader (no aliases, no duplicate keys, no YAML 1.1
 numbers). Any other key is refused, so nothing hides in a file unread. Every figure is
-checked by `make verify` against both engines and both solvers. A title, summary or notes
+checked by `make verify` against both engines and both solvers, and what each note says
+against its move's position (verify/notes.py, which reads them through example_notes()). A title, summary or notes
 missing in a language is a warning (the page shows its defaults), not an error.
 """
 from __future__ import annotations
