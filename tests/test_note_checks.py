@@ -59,6 +59,12 @@ def test_a_note_is_read_at_its_own_line_in_each_language():
     ("nb", "Knekten på toppen venter.", 1, "says a knekt («Knekten») is in row 1; kløver knekt is in row 4; "
                                            "ruter knekt is in row 4; spar knekt is in row 6; hjerter knekt is in row 7, free"),
     ("da", "Knægten i nederste række er fri.", 1, None),
+    ("nb", "Ruter dame og ruter ess er fjernet.", 3, None),  # the move's result: read after it
+    ("nb", "Ruter dame tar ruter ess, og spar konge er fjernet.", 3,
+     "says spar konge is removed; it is in the stock after the move"),
+    ("da", "En konge er fjernet.", 3, None),  # ruder konge, by move 1
+    ("da", "En toer er fjernet.", 3, "says a to («toer») is removed; ruder to is in row 5; hjerter to is in row 6; "
+                                     "klør to is in the stock; spar to is in the stock"),
     ("da", "En toer i talonen venter.", 1, None),
     ("nb", "Første vending.", 43, None),
     ("da", "Sidste tilbageføring.", 43, "says 1 turns left («Sidste tilbageføring»); before the move there are 2"),

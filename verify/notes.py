@@ -14,8 +14,9 @@ glossary (`note_words` in docs/<lang>/glossary.yml) and checks each claim they m
   the count.
 
 Tense: every claim is about the position the move is made in — before it, as the player sees
-the cards when choosing the move — except the phrases that speak of the result (`when: after`
-in the glossary: «spillet er vunnet», «ingen vei tilbake»), checked in the position after it.
+the cards when choosing the move — except what speaks of the result: the phrases marked `when:
+after` in the glossary («spillet er vunnet», «ingen vei tilbake») and the place «er fjernet»
+(a card the move removes is removed after it), checked in the position after it.
 
 A place or «fri» belongs to the nearest card named before it in the same sentence (ended by
 . ! ? : or ;) that has none yet; «fri» may also come before its card («den frie kongen»). A
@@ -287,12 +288,17 @@ def note_problem(text: str, words: NoteWords, before: rules.Position, after: rul
     def where(card: str) -> str:
         return PLACE_SAID[where_is(before, card)]
 
+    def lies(card: str, place: str) -> bool:
+        # "removed" is the move's result when the move removes it: read after the move.
+        return _in_place(place, where_is(after if place == "removed" else before, card))
+
     for said in read_note(text, words):
         if said.kind == "card":
             card = said.meaning[1]
             actual = where_is(before, card)
-            if said.place is not None and not _in_place(said.place, actual):
-                return f"says {name(card)} is {PLACE_SAID[said.place]}; it is {where(card)}"
+            if said.place is not None and not lies(card, said.place):
+                truth = PLACE_SAID[where_is(after, card)] + " after the move" if said.place == "removed" else where(card)
+                return f"says {name(card)} is {PLACE_SAID[said.place]}; it is {truth}"
             if said.place is None and card not in involved:
                 return f"names {name(card)}, which the move does not play, and not where it lies; it is {where(card)}"
             if said.free is not None and said.free != _free(before, card):
@@ -303,8 +309,9 @@ def note_problem(text: str, words: NoteWords, before: rules.Position, after: rul
         elif said.kind == "rank":
             rank = said.meaning[1]
             cards = [c for c in _in_play(before) if c[0] == rank]
-            fitting = [c for c in cards if (said.place is None or _in_place(said.place, where_is(before, c)))
-                       and (said.free is None or said.free == _free(before, c))]
+            every = [rank + suit for suit in SUITS]
+            fitting = [c for c in (every if said.place == "removed" else cards)
+                       if (said.place is None or lies(c, said.place)) and (said.free is None or said.free == _free(before, c))]
             if not fitting:
                 claim = " ".join(filter(None, [PLACE_SAID.get(said.place), {True: "free", False: "not free"}.get(said.free)]))
                 truth = "; ".join(f"{name(c)} is {where(c)}{', free' if _free(before, c) else ''}" for c in cards)
