@@ -10,6 +10,7 @@ import {
 } from './engine.js';
 import { createBoard, makeWords } from './board.js';
 import { HintSearch, KnownDeals, quickSuggestion } from './hint.js';
+import { coveredMessage, lostMessage, messageText, stuckMessage } from './messages.js';
 import {
   migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, tabDeal, setTabDeal, gameOfKey, MAX_UNDO,
 } from './storage.js';
@@ -57,6 +58,7 @@ class Game {
     this.numbers = numberFormat(this.s.lang || container.lang);
     this.pool = pool;
     this.known = known; // what the survey decided about deals from the start
+    this.openings = new Map(); // what Hint's search found out about other deals from the start
     this.state = { game: null, undoSteps: [], selected: null, hint: null, message: null };
     this.drawn = { hint: null, message: null }; // what render() wrote last of these two (see there)
     this.hints = new HintSearch(WORKER_URL);
@@ -125,6 +127,18 @@ class Game {
     return this.numbers.format(value);
   }
 
+  // A message chosen by app/messages.js ({key, values}) in words.
+  say(choice) {
+    return messageText(this.words, choice, (value) => this.num(value));
+  }
+
+  // What is known of the deal from its start: 'won', 'lost', or 'undecided' / null (unknown).
+  dealResult(deal) {
+    const surveyed = this.known.result(deal);
+    if (surveyed === 'won' || surveyed === 'lost') return surveyed;
+    return this.openings.get(deal) ?? surveyed;
+  }
+
   // ------------------------------------------------------------ state, drawn, then saved
   get position() {
     return currentPosition(this.state.game);
@@ -187,7 +201,7 @@ class Game {
     if (pos.status === 'won') {
       return this.message(lead + this.words.fill(this.s.messages.won, { points: this.num(pos.points), moves: this.num(pos.moves) }), 'won');
     }
-    if (pos.status === 'stuck') return this.message(lead + this.s.messages.stuck, 'stuck');
+    if (pos.status === 'stuck') return this.message(lead + this.say(stuckMessage(this.dealResult(game.deal))), 'stuck');
     return this.message(text);
   }
 
@@ -344,9 +358,7 @@ class Game {
     if (cardValue(code) === KING_VALUE) return this.play(`king ${code}`, { selected: null });
     if (selected === key) return this.deselect();
     if (selected) return this.play(`pair ${this.codeAt(selected)} ${code}`, { selected: null });
-    if (!this.isAvailable(key)) {
-      return this.update({ message: this.refusal('free.covered', { card: words.card(code) }, [key]) });
-    }
+    if (!this.isAvailable(key)) return this.update({ message: this.coveredRefusal(code, [key]) });
     this.update({ selected: key, message: this.message(words.fill(s.messages.selected, { card: words.card(code), target: this.num(TARGET_SUM) })) });
   }
 
@@ -364,6 +376,8 @@ class Game {
     } catch (error) {
       if (!(error instanceof RuleError)) throw error;
       const cards = move.split(' ').slice(1).map((code) => this.keyOf(code)).filter(Boolean); // a cue on the cards
+      const blocked = error.rule === 'free.covered' ? this.blockedCard(move) : null;
+      if (blocked) return this.update({ ...also, message: this.coveredRefusal(blocked, cards) });
       return this.update({ ...also, message: this.refusal(error.rule, this.refusalDetails(move), cards) });
     }
     const after = currentPosition(game);
@@ -386,10 +400,24 @@ class Game {
     if (b) {
       details.b = this.words.card(b);
       details.sum = this.num(cardValue(a) + cardValue(b));
-      const blocked = [a, b].find((code) => { const key = this.keyOf(code); return !key || !this.isAvailable(key); });
+      const blocked = this.blockedCard(move);
       if (blocked) details.card = this.words.card(blocked);
     }
     return details;
+  }
+
+  // The first card of `move` that cannot be chosen, or undefined.
+  blockedCard(move) {
+    return move.split(' ').slice(1).find((code) => { const key = this.keyOf(code); return !key || !this.isAvailable(key); });
+  }
+
+  // Refuses a card that is not free: which cards still lie over it, one or two.
+  coveredRefusal(code, cards) {
+    const pos = this.position;
+    const k = pos.pyramid.indexOf(code);
+    const choice = k >= 0 ? coveredMessage(pos, k) : null;
+    if (!choice) return this.refusal('free.covered', { card: this.words.card(code) }, cards);
+    return this.message(this.say(choice), 'refused', cards);
   }
 
   // The message refusing a move by the rule `rule` (its id, as the engine names it); `cards`
@@ -462,24 +490,32 @@ class Game {
   }
 
   // ------------------------------------------------------------ hint
+  // A position that cannot be won is said by what made it so (app/messages.js): a deal lost
+  // from the start is not the player's doing, so Undo is not offered; a game lost by play says
+  // how many moves back it could still be won.
   hint() {
     const pos = this.position;
     const { s, words } = this;
     const { game } = this.state;
     if (pos.status === 'won') return this.update({ message: this.message(s.hint.won) });
-    // "Undo some moves" only when there are moves to undo: at the start, a lost deal is lost as dealt.
-    const lost = game.moves.length ? s.hint.lost : s.hint.lost_from_start;
+    const lost = (deal, back = null) =>
+      this.update({ hint: this.hinting(null, 'lost'), message: this.message(this.say(lostMessage(deal, back)), 'stuck') });
+    const known = this.dealResult(game.deal);
+    if (known === 'lost') return lost('lost'); // known lost from the start: nothing to search
     const quick = quickSuggestion(pos);
-    if (!quick || (!game.moves.length && this.known.result(game.deal) === 'lost')) {
-      // stuck, or known lost from the start: nothing to search
-      return this.update({ hint: this.hinting(null, 'lost'), message: this.message(lost, 'stuck') });
+    if (quick) {
+      this.update({ hint: this.hinting(quick, 'searching'), message: this.message(words.fill(s.hint.searching, { move: words.move(quick) })) });
+    } else {
+      this.update({ hint: this.hinting(null, 'searching') }); // no move at all: the search finds how far back
     }
-    this.update({ hint: this.hinting(quick, 'searching'), message: this.message(words.fill(s.hint.searching, { move: words.move(quick) })) });
-    this.hints.start(pos, (answer) => {
+    this.hints.start({ deal: game.deal, moves: game.moves, known }, (answer) => {
+      if (answer.deal === 'won' || answer.deal === 'lost') this.openings.set(game.deal, answer.deal);
       if (answer.result === 'won' && answer.move) {
         this.update({ hint: this.hinting(answer.move, 'checked'), message: this.message(words.fill(s.hint.checked, { move: words.move(answer.move) })) });
       } else if (answer.result === 'lost') {
-        this.update({ hint: this.hinting(null, 'lost'), message: this.message(lost, 'stuck') });
+        lost(answer.deal, answer.back);
+      } else if (!quick) {
+        lost(known); // no move at all is lost; how far back is not known
       } else {
         // Say why it is unchecked: a search that gave up is not a search that never started.
         const why = answer.result === 'unavailable' ? s.hint.unavailable : s.hint.unchecked;

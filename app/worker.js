@@ -1,21 +1,21 @@
-// The Hint search, off the page's thread: can the position still be won, and with which move?
-// Answers {id, result: 'won' | 'lost' | 'undecided', move}: move is the first move of a winning
-// line when won, else null.
+// The Hint search, off the page's thread: can the game still be won, and with which move; when
+// not, since when (judge.js)? Answers {id, result: 'won' | 'lost' | 'undecided', move, deal,
+// back}.
 
-import { decide } from './decider.js';
+import { judge } from './judge.js';
 
-// About a second or two of search, and at most some 64 MB of memory for the positions seen —
-// enough for almost every position of a real game; beyond it the hint says "not checked".
+// About a second or two of search per position, and at most some 64 MB of memory for the
+// positions seen — enough for almost every position of a real game; beyond it the hint says
+// "not checked".
 const MAX_NODES = 4_000_000;
 
 self.onmessage = (event) => {
-  const { id, position } = event.data;
+  const { id, deal, moves, known } = event.data;
   let answer;
   try {
-    const { result, line } = decide(position, { maxNodes: MAX_NODES });
-    answer = { id, result, move: result === 'won' && line && line.length ? line[0] : null };
+    answer = { id, ...judge(deal, moves, { maxNodes: MAX_NODES, known }) };
   } catch {
-    answer = { id, result: 'undecided', move: null };
+    answer = { id, result: 'undecided', move: null, deal: null, back: null };
   }
   self.postMessage(answer);
 };

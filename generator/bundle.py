@@ -226,6 +226,7 @@ def check_counts(bundle: dict) -> None:
         "examples.read": {"files": len(examples), "moves": moves},
         "deal.regenerated": {"examples": len(examples), "cards": len(examples) * bundle["rules"]["deck_size"]},
         "game.replayed": {"moves_replayed": moves},
+        "notes.true": {"notes": sum(len(s["notes"]) for e in examples for s in e["steps"])},
         "search.exact": {"deals_solved": len(examples)},
         "rules.checked": {"rules": len(bundle["rule_checks"]), "cases_app": sum(r["app"] for r in rule_checks),
                           "cases_independent": sum(r["independent"] for r in rule_checks)},

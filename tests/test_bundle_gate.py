@@ -83,6 +83,7 @@ def fake_bundle() -> dict:
             check("rules.checked", {"rules": 2, "cases_app": 5, "cases_independent": 7}),
             check("survey.checked", {"deals": 12, "won": 5, "undecided": 1, "games_replayed": 5 + 1,
                                      "lost_rechecked": 6}),
+            check("notes.true", {"notes": 3 * 2}),  # after the others, so their indexes stay
         ],
         "examples": [example],
         "survey": main,
@@ -138,8 +139,10 @@ def _passed(value):
     (_passed(False), "$.checks[6].passed: the bundle records failed checks (survey.checked): passed is false"),
     (lambda b: b["checks"][0].pop("passed"), "$.checks[0]: check examples.read: missing key(s) passed"),
     (lambda b: b.update(checks=b["checks"][:1]),
-     "$.checks: check(s) rules.constants, deal.regenerated, game.replayed, search.exact, rules.checked, "
+     "$.checks: check(s) rules.constants, deal.regenerated, game.replayed, notes.true, search.exact, rules.checked, "
      "survey.checked missing"),
+    (lambda b: b["checks"][7]["counts"].update(notes=5),
+     "$.checks[7].counts.notes: is 5, but the bundle's own detail gives 6"),
     (lambda b: b["checks"].append(copy.deepcopy(b["checks"][0])),
      "$.checks: check(s) examples.read recorded more than once"),
     # Types: numbers are numbers, not bools or strings; shares lie in 0 … 1.

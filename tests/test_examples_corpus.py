@@ -51,6 +51,19 @@ EXPECTED = {
     "note_missing_language": (2, ", line 12: the note has no text in da; a note needs every language (nb, da)"),
     "note_empty_language": (2, ", line 14: the note in da is empty; write its text"),
     "note_unknown_language": (2, ", line 15: unknown language 'sv' in a note; the languages are nb, da (docs/languages.yml)"),
+    # False notes (issue 24): each kind, in each language; the note's own line.
+    "note_wrong_place_nb": (1, ", line 25, nb: says ruter ess is on the waste; it is in row 7 (move 3 'pair QD AD')"),
+    "note_wrong_place_da": (1, ", line 26, da: says ruder es is on the waste; it is in row 7 (move 3 'pair QD AD')"),
+    "note_wrong_card_nb": (1, ", line 24, nb: names spar seks, which the move does not play, and not where it lies; "
+                              "it is in row 4 (move 2 'pair 7D 6C')"),
+    "note_wrong_card_da": (1, ", line 25, da: names spar seks, which the move does not play, and not where it lies; "
+                              "it is in row 4 (move 2 'pair 7D 6C')"),
+    "note_wrong_count_nb": (1, ", line 68, nb: says 5 cards on the waste («fem kort på kastebunken»); "
+                               "before the move there are 15 (move 43 'turn')"),
+    "note_wrong_count_da": (1, ", line 69, da: says 5 cards on the waste («fem kort i afkastbunken»); "
+                               "before the move there are 15 (move 43 'turn')"),
+    "note_wrong_action_nb": (1, ", line 30, nb: says the move turns the waste back («vendes tilbake»); it is 'draw' (move 5 'draw')"),
+    "note_wrong_action_da": (1, ", line 31, da: says the move turns the waste back («føres tilbage»); it is 'draw' (move 5 'draw')"),
 }
 # Deal values refused by verify.independent.deal.parse_deal_number, whose wording of the value is its own:
 # file → what the first line of stderr holds after "<path>".

@@ -16,6 +16,7 @@ from .app import AppEngine
 from .checks import Checked
 from .checks.engines import AppSide, IndependentSide
 from .checks.example_checks import check_constants, check_deals, check_games, check_search
+from .checks.note_checks import check_notes, example_games, notes_of
 from .checks.rule_checks import check_rules
 from .checks.survey_checks import check_survey
 from .errors import InputError, VerifyError
@@ -82,6 +83,8 @@ def run(args, app: AppEngine) -> int:
                    check_deals, app, examples)
         replays = report.run("game.replayed", "Every shown move replayed in both engines; final figures compared",
                              check_games, app, examples)
+        report.run("notes.true", "Every note on a move is true of its position: cards, places, the move, counts",
+                   check_notes, notes_of(examples), example_games(app, examples, replays))
         searches = report.run("search.exact", "Both exact solvers agree, the files state their answer, the games are shortest",
                               check_search, app, examples)
         rule_cases = report.run("rules.checked", "Every rule sentence checked against the app's engine and the independent one",

@@ -18,7 +18,8 @@ A file holds one example:
 
 Files are read with the strict YAML loader (no aliases, no duplicate keys, no YAML 1.1
 numbers). Any other key is refused, so nothing hides in a file unread. Every figure is
-checked by `make verify` against both engines and both solvers. A title, summary or notes
+checked by `make verify` against both engines and both solvers, and what each note says
+against its move's position (verify/notes.py, which reads them through example_notes()). A title, summary or notes
 missing in a language is a warning (the page shows its defaults), not an error.
 """
 from __future__ import annotations
@@ -54,6 +55,7 @@ class Move:
     text: str
     line: int  # 1-based line in the file
     notes: dict[str, str] = field(default_factory=dict)
+    note_lines: dict[str, int] = field(default_factory=dict)  # language → the line of its note
 
 
 @dataclass
@@ -149,7 +151,8 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Exampl
         elif isinstance(item, dict) and isinstance(item.get("move"), str):
             only(MOVE_FIELDS, item, f"game.{i}.")
             notes = _notes(item, f"game.{i}.note", languages, path, lines) if "note" in item else {}
-            game.append(Move(item["move"], line, notes))
+            note_lines = {code: lines.get(f"game.{i}.note.{code}", line) for code in notes}
+            game.append(Move(item["move"], line, notes, note_lines))
         else:
             raise ExampleError(f"{path}, line {line}: move {i + 1} must be a move in notation ('pair 7H 6S', "
                                "'king KD', 'draw', 'turn') or {move: …, note: {nb: …, da: …}}")
@@ -229,6 +232,23 @@ def _notes(item: dict, where: str, languages: tuple[str, ...], path: Path, lines
 
 def _kind_name(kind) -> str:
     return {int: "a whole number", str: "text", list: "a list", dict: "a mapping", bool: "true or false"}[kind]
+
+
+@dataclass(frozen=True)
+class NoteText:
+    """One note in one language, where it is written: what the note checker reads
+    (verify/notes.py). `move` is the 1-based number of the move it is on."""
+    file: str
+    line: int
+    language: str
+    move: int
+    text: str
+
+
+def example_notes(ex: Example) -> list[NoteText]:
+    """Every note of the example, move by move, in each language."""
+    return [NoteText(str(ex.path), move.note_lines.get(code, move.line), code, number, text)
+            for number, move in enumerate(ex.game, 1) for code, text in move.notes.items()]
 
 
 def load_examples(folder: Path, languages: tuple[str, ...] | None = None) -> list[Example]:
