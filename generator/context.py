@@ -16,6 +16,7 @@ from num2words import num2words
 
 from . import svg
 from .errors import BuildError
+from .formats import fill
 from .languages import Language
 
 CHAPTER_ORDER = ("deal", "pair", "waste_pair", "king", "draw", "turn", "end")
@@ -72,7 +73,7 @@ class Words:
     def move(self, notation: str) -> str:
         kind, *cards = notation.split()
         names = [self.card(c) for c in cards]
-        return self.lang.strings["moves"][kind].format(a=names[0] if names else "", b=names[1] if len(names) > 1 else "")
+        return fill(self.lang.strings["moves"][kind], a=names[0] if names else "", b=names[1] if len(names) > 1 else "")
 
     def num(self, value) -> str:
         """A whole number with the locale's grouping: nb «4 294 967 295» (no-break spaces), da «4.294.967.295»."""
@@ -167,7 +168,7 @@ def example_context(entry: dict, words: Words) -> dict:
     """One example in one language: its steps in words, its title (the file's, or the language's
     default «Utdeling nr. 27») and summary (the file's, or none), its anchor and where it goes."""
     code = words.lang.code
-    default_title = words.lang.strings["example_section"]["default_title"].format(deal=entry["deal"])
+    default_title = fill(words.lang.strings["example_section"]["default_title"], deal=entry["deal"])
     steps = []
     before = entry["opening"]
     for s in entry["steps"]:
