@@ -55,10 +55,7 @@ def lint(languages: list[Language], default: str, examples: list[dict] = (), doc
         problems += _file_problems(docs / shared, per_string=shared == "facts.yml")
     for lang in languages:
         for source in lang.pages.values():
-            text = read_text(source)
-            problems += hidden_characters(source, text)
-            problems += page_markup_problems(source, text, _outside_tags(text))
-            problems += page_problems(source, text, frozenset(PAGE_FUNCTION_NAMES))
+            problems += lint_page(source)
         strings_file = lang.folder / "strings.yml"
         problems += _file_problems(strings_file)
         problems += template_problems(strings_file, lang.strings, _yaml_lines(strings_file))
@@ -74,6 +71,13 @@ def lint(languages: list[Language], default: str, examples: list[dict] = (), doc
         if os.path.lexists(lang.folder / "glossary.yml"):
             problems += hidden_characters(lang.folder / "glossary.yml", read_text(lang.folder / "glossary.yml"))
     return problems
+
+
+def lint_page(source: Path) -> list[str]:
+    """One page source: hidden characters, scripts and raw HTML, and numbers (generator/numbers.py)."""
+    text = read_text(source)
+    return (hidden_characters(source, text) + page_markup_problems(source, text, _outside_tags(text))
+            + page_problems(source, text, frozenset(PAGE_FUNCTION_NAMES)))
 
 
 def _outside_tags(text: str) -> str:

@@ -4,8 +4,9 @@ Contributed text is text. A page source is Markdown whose HTML the page function
 HTML in it (`<div>`, `<script>`, `<img src=…>`, a comment) is refused, and so are an inline
 event handler (`onclick=` in an attribute list `{: … }`) and a `javascript:` address in a link,
 anywhere in the file. A string (strings.yml, game.json, theme.yml, facts.yml's per-language
-text) holds no tag, no character entity, no event handler and no `javascript:` either: it is
-printed escaped, as text content, or as a JSON value, and must read the same in each.
+text) holds no tag, no character entity, no event handler, no `javascript:` and no Markdown
+image (`![…](…)`, which would load from another host) either: it is printed escaped, as text
+content, or as a JSON value, and must read the same in each.
 Every problem names the file and line (a string's key too).
 """
 from __future__ import annotations
@@ -16,6 +17,10 @@ from html import unescape
 from .inputs import hidden_characters
 
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")
+IMAGE = re.compile(r"!\[")
+# An attribute list ({: … } or { … } after a heading) may give an id or a class, nothing else:
+# `style=` could load from another host, `src=` or `href=` point anywhere.
+ATTRIBUTE_VALUE = re.compile(r"\{[^{}\n]*=[^{}\n]*\}")
 SCRIPT_TAG = re.compile(r"<\s*/?\s*script\b", re.I)
 HANDLER = re.compile(r"\bon[a-z]+\s*=", re.I)
 # Browsers ignore tabs, newlines and control characters inside a scheme: java\tscript: runs.
@@ -54,6 +59,13 @@ def page_markup_problems(path, source: str, outside_tags: str) -> list[str]:
             problems.append(f"{path}, line {line}: raw HTML ('{outside_tags[match.start():match.start() + 20].strip()}…') "
                             "in a page source; a page is Markdown, the page functions write its HTML")
             scripted.add(f" line {line}")
+    for pattern, what in ((IMAGE, "a Markdown image; a page's pictures come from picture() and chapter_pictures()"),
+                          (ATTRIBUTE_VALUE, "an attribute list with a value; it may give only an id (#…) or a class (.…)")):
+        for match in pattern.finditer(outside_tags):
+            line = _line(outside_tags, match.start())
+            if f" line {line}" not in scripted:
+                problems.append(f"{path}, line {line}: {what}")
+                scripted.add(f" line {line}")
     return problems
 
 
@@ -76,6 +88,9 @@ def string_problems(path, strings, lines: dict | None = None, prefix: str = "") 
                 or SCRIPT_URL.search(CONTROL.sub("", unescape(strings))):
             problems.append(f"{where}: string '{key}' holds a script, an event handler or a javascript: "
                             "address; contributed text cannot run code")
+        elif IMAGE.search(strings):
+            problems.append(f"{where}: string '{key}' holds a Markdown image ('{strings[:40]}'); a page prints "
+                            "strings into Markdown, where it would load from wherever it points")
         elif RAW_HTML.search(strings) or ENTITY.search(strings):
             problems.append(f"{where}: string '{key}' holds markup ('{strings[:40]}'); a string is plain text "
                             "(the generator escapes it), write the characters themselves")
