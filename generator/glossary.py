@@ -25,6 +25,7 @@ import yaml
 import strict_yaml
 
 from .errors import BuildError
+from .inputs import read_text
 from .languages import Language, read_yaml
 from .numbers import tag_sub
 
@@ -184,12 +185,12 @@ def page_text(source: str) -> str:
 
 
 def page_problems(path: Path, rules) -> list[str]:
-    return [_problem(path, hit.line, hit) for hit in find(page_text(path.read_text(encoding="utf-8")), rules)]
+    return [_problem(path, hit.line, hit) for hit in find(page_text(read_text(path)), rules)]
 
 
 def yaml_problems(path: Path, rules, keep=lambda keys: True) -> list[str]:
     """Problems in the text values of a YAML file whose key path passes `keep` (not in keys)."""
-    source = path.read_text(encoding="utf-8")
+    source = read_text(path)  # regular files only (generator/inputs.py)
     try:
         root = strict_yaml.parse(source.encode("utf-8"), path)[1]
     except strict_yaml.YAMLFileError as e:
@@ -233,7 +234,7 @@ def _located_json(text: str):
 
 
 def json_problems(path: Path, rules) -> list[str]:
-    source = path.read_text(encoding="utf-8")
+    source = read_text(path)  # regular files only (generator/inputs.py)
     try:
         data = _located_json(source)
     except json.JSONDecodeError as e:

@@ -151,6 +151,8 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     bundle = load_bundle(bundle_path)
     languages, default = load_languages(docs)
     problems = lint(languages, default, bundle["examples"], docs)
+    if len(problems) == 1:  # one problem, one `error:` line
+        raise BuildError(problems[0])
     if problems:
         raise BuildError("the page sources are not ready:\n  " + "\n  ".join(problems))
     facts = read_yaml(docs / "facts.yml")

@@ -26,7 +26,9 @@ HANDLER = re.compile(r"\bon[a-z]+\s*=", re.I)
 # Browsers ignore tabs, newlines and control characters inside a scheme: java\tscript: runs.
 SCRIPT_URL = re.compile(r"(?:java|vb)script:", re.I)
 CONTROL = re.compile(r"[\x00-\x20]+")
-ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+# A character reference, with or without its semicolon (browsers read «&copy» as ©): an «&» in
+# a string must be followed by something else (a space: «Regler & råd»).
+ENTITY = re.compile(r"&[#A-Za-z]")
 
 
 def _line(text: str, at: int) -> int:

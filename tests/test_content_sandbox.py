@@ -288,7 +288,7 @@ def test_a_nested_format_spec_in_strings_is_refused_with_file_and_key(docs, bund
 
 
 @pytest.mark.parametrize("value", ["<script>alert(1)</script>", "Pyramide<img src=x onerror=alert(1)>",
-                                   "Pyramide &lt;b&gt;", "javascript:alert(1)", "Pyra\u200bmide", "Pyra\u202emide"])
+                                   "Pyramide &lt;b&gt;", "Pyramide &copy", "javascript:alert(1)", "Pyra\u200bmide", "Pyra\u202emide"])
 def test_site_name_is_plain_text(docs, bundle_path, value):
     strings = docs / "da" / "strings.yml"
     strings.write_text(with_string(strings.read_text(encoding="utf-8"), "site_name", value), encoding="utf-8")
@@ -520,3 +520,32 @@ def test_fuzz_game_json_is_read_strictly(text):
         return
     dumped = json.dumps(data, allow_nan=False)  # raises on NaN/Infinity: none got through
     assert "NaN" not in dumped and "Infinity" not in dumped
+
+
+# ---------------------------------------------------------------- the build's own bounds, and the command line
+
+def test_the_build_is_bounded_in_time():
+    from generator.limits import BuildTimeout, time_bound
+    with pytest.raises(BuildTimeout, match="longer than 1 s"):
+        with time_bound(1):
+            time.sleep(3)
+
+
+def test_the_build_is_bounded_in_memory():
+    import subprocess
+    import sys
+    code = ("from generator.limits import cap_memory\ncap_memory(1024 ** 3)\n"
+            "try:\n    x = bytearray(2 * 1024 ** 3)\nexcept MemoryError:\n    print('refused')\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.stdout.strip() == "refused", r.stderr
+
+
+def test_a_self_including_page_is_one_error_line_on_the_command_line(docs, tmp_path, bundle_path):
+    from site_build import build_site
+    page = docs / "nb" / "pages" / "variants.md"
+    page.write_text(page.read_text(encoding="utf-8") + '{% include "variants.md" %}\n', encoding="utf-8")
+    r = build_site(tmp_path / "site", docs=docs, bundle=bundle_path)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"error: {page}, line "), r.stderr
+    assert "may not include, import or extend" in r.stderr
+    assert not (tmp_path / "site").exists()
