@@ -21,7 +21,8 @@ from markupsafe import Markup, escape as markup_escape
 
 from . import svg
 from .inputs import read_text
-from .sandbox import PageEnvironment, PageLoader, PageRuleError, SandboxLimit, DataNumbers, data_filter, render_bounded
+from .text_rules import RAW_HTML
+from .sandbox import PageEnvironment, PageLoader, first_digit, typed_text, PageRuleError, SandboxLimit, DataNumbers, data_filter, render_bounded
 from .winnable import winnable_data
 from .errors import BuildError
 from .formats import fill
@@ -240,6 +241,7 @@ def _markup(function):
     def marked(*args, **kwargs):
         return Markup(function(*args, **kwargs))
     marked.__name__ = function.__name__
+    marked.page_function = True  # the sandbox's probe leaves its output out (sandbox.typed_text)
     return marked
 
 
@@ -284,7 +286,10 @@ def render_page(env: jinja2.Environment, functions: PageFunctions, source: Path)
     functions.page = source.name
     env.begin_page()
     try:
-        return render_bounded(env.get_template(source.name))
+        template = env.get_template(source.name)
+        rendered = render_bounded(template)
+        typed_number_check(source, typed_text(env, template))
+        return rendered
     except PageRuleError as e:
         raise BuildError(f"{source}, line {e.lineno}: {e.message}") from None
     except jinja2.TemplateSyntaxError as e:
@@ -299,6 +304,32 @@ def render_page(env: jinja2.Environment, functions: PageFunctions, source: Path)
         # Whatever a page source asks of its values, a mistake in it is the page's, named with its line.
         line = _template_line(source)
         raise BuildError(f"{source}{f', line {line}' if line else ''}: {_describe(e)}") from None
+
+
+LIST_MARKER = re.compile(r"^(\s*)[0-9]+\.(?=\s)")
+
+
+def typed_number_check(source: Path, typed: str) -> None:
+    """The number guard on the rendered text: no digit the page wrote itself reaches the page
+    (values and page functions left out, see sandbox.typed_text), and no raw HTML either. The source's own check
+    (generator/numbers.py) names the column; this one catches what only rendering shows, such
+    as a number inside `{% raw %}`."""
+    source_lines = read_text(source).splitlines()
+    for number, line in enumerate(typed.splitlines(), 1):
+        at = first_digit(LIST_MARKER.sub(lambda m: m.group(1), line))
+        if RAW_HTML.search(line):
+            raise BuildError(f"{source}, line {_line_in(source_lines, line) or f'{number} of the rendered page'}: "
+                             "raw HTML in a page source; a page is Markdown, the page functions write its HTML")
+        if at >= 0:
+            text = line.strip()
+            where = _line_in(source_lines, line)
+            raise BuildError(f"{source}, line {where or f'{number} of the rendered page'}: a number typed by hand "
+                             f"('{text[:60]}'); use a value from the verified data or docs/facts.yml instead")
+
+
+def _line_in(source_lines: list[str], line: str) -> int | None:
+    text = line.strip()
+    return next((i for i, s in enumerate(source_lines, 1) if text and text in s), None)
 
 
 def _describe(e: Exception) -> str:

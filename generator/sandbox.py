@@ -211,9 +211,12 @@ class PageEnvironment(SandboxedEnvironment):
         self.begin_page()
 
     # -- the bounds
-    def begin_page(self) -> None:
+    def begin_page(self, probe: bool = False) -> None:
+        """Resets the bounds. With `probe`, every printed value and every page function's output
+        is empty: what is left is the text the page itself wrote (see typed_text)."""
         self.iterations = self.calls = 0
         self.started = time.monotonic()
+        self.probe = probe
 
     def _tick(self) -> None:
         if time.monotonic() - self.started > PAGE_SECONDS:
@@ -234,6 +237,8 @@ class PageEnvironment(SandboxedEnvironment):
         if __self.calls > MAX_CALLS:
             raise SandboxLimit(f"more than {MAX_CALLS:,} calls in one page")
         __self._tick()
+        if __self.probe and getattr(__obj, "page_function", False):
+            return Markup("")
         return super().call(__context, __obj, *args, **kwargs)
 
     # -- no Python objects
@@ -269,6 +274,8 @@ class PageEnvironment(SandboxedEnvironment):
     # -- printing: what reaches the page
     def finalize_value(self, value):
         self._tick()
+        if self.probe:
+            return ""
         if isinstance(value, (Markup, DataText, Undefined)) or value is None:  # Undefined: StrictUndefined says which name
             return value
         if isinstance(value, bool):
@@ -305,6 +312,16 @@ def _counted_join(eval_ctx, value, d: str = "", attribute=None):
     if sum(len(str(item)) for item in items) + len(str(d)) * max(len(items) - 1, 0) > MAX_OUTPUT:
         raise SandboxLimit(f"a value longer than {MAX_OUTPUT:,} characters")
     return jinja_filters.do_join(eval_ctx, items, d, attribute)
+
+
+def typed_text(env: PageEnvironment, template) -> str:
+    """The page rendered with every value and page function's output left out: the text its
+    source wrote itself, as Jinja sees it (a `{% raw %}` block included), for the number guard."""
+    env.begin_page(probe=True)
+    try:
+        return render_bounded(template)
+    finally:
+        env.probe = False
 
 
 def render_bounded(template) -> str:

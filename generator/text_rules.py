@@ -18,6 +18,7 @@ from .inputs import hidden_characters
 
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")
 IMAGE = re.compile(r"!\[")
+RAW_BLOCK = re.compile(r"\{%-?\s*raw\s*-?%\}")  # its content would be text the tag rules cannot see
 # An attribute list ({: … } or { … } after a heading) may give an id or a class, nothing else:
 # `style=` could load from another host, `src=` or `href=` point anywhere.
 ATTRIBUTE_VALUE = re.compile(r"\{[^{}\n]*=[^{}\n]*\}")
@@ -61,6 +62,9 @@ def page_markup_problems(path, source: str, outside_tags: str) -> list[str]:
             problems.append(f"{path}, line {line}: raw HTML ('{outside_tags[match.start():match.start() + 20].strip()}…') "
                             "in a page source; a page is Markdown, the page functions write its HTML")
             scripted.add(f" line {line}")
+    for match in RAW_BLOCK.finditer(source):
+        problems.append(f"{path}, line {_line(source, match.start())}: {{% raw %}} is not available in a page; "
+                        "write the text itself")
     for pattern, what in ((IMAGE, "a Markdown image; a page's pictures come from picture() and chapter_pictures()"),
                           (ATTRIBUTE_VALUE, "an attribute list with a value; it may give only an id (#…) or a class (.…)")):
         for match in pattern.finditer(outside_tags):

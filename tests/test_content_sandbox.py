@@ -225,6 +225,7 @@ def test_a_symlinked_example_is_refused_by_the_reader(tmp_path):
     ("<img src=\"https://evil.test/x.png\">", "raw HTML"),
     ("<iframe src=\"https://evil.test/\"></iframe>", "raw HTML"),
     ("<!-- skjult -->", "raw HTML"),
+    ("{% raw %}{{ <img src='https://evil.test/x.png'> }}{% endraw %}", "{% raw %} is not available"),
     ("![bilde](https://evil.test/x.png)", "a Markdown image"),
     ("## Tittel {: style=\"background:url(https://evil.test/x)\" }", "an attribute list"),
 ])
@@ -253,6 +254,7 @@ def test_the_policy_allows_only_scripts_someone_known_wrote():
     "{{ 'abcdefghijklmnopqrstuvwxyzabc' | length }}", "{{ s.site_name | list | length }}",
     "{{ s.site_name ~ 'x' }}", "{{ rules.target_sum > 0 }}", "{{ '29' | card }}",
     "{{ rule('deal.layout') if 29 else '' }}", "{{ s.site_name | join('29') }}",
+    "{% raw %}{{ 29 }}{% endraw %}", "{% raw %}{# ²⁹ #}{% endraw %}",
 ])
 def test_no_digit_reaches_a_page_unless_the_data_holds_it(nb, tmp_path, text):
     refused(nb, tmp_path, f"Tekst.\n{text}\n")
@@ -445,6 +447,7 @@ ATTACKS = [
     "<style>@import 'https://evil.test/x.css'</style>", "[x](javascript:alert(1))",
     "{% for a in ranks %}{% for b in ranks %}{% for c in ranks %}{% for d in ranks %}x{% endfor %}{% endfor %}{% endfor %}{% endfor %}",
     "{{ s.site_name * " + SENTINEL + " }}", "{{ true + true }}",
+    "{% raw %}{{ " + SENTINEL + " }}{% endraw %}", "{% raw %}<script>x</script>{% endraw %}",
 ]
 PAGE = st.lists(st.sampled_from(DATA) | st.sampled_from(WORDS) | st.sampled_from(ATTACKS), max_size=25).map("".join)
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
