@@ -52,7 +52,7 @@ def lint(languages: list[Language], default: str, examples: list[dict] = (), doc
     problems += glossary_problems(languages, default, examples)
     problems += note_problems(list(examples), [lang.code for lang in languages])
     for shared in ("languages.yml", "facts.yml"):
-        problems += _file_problems(docs / shared, per_string=shared == "facts.yml")
+        problems += _file_problems(docs / shared)
     for lang in languages:
         for source in lang.pages.values():
             problems += lint_page(source)

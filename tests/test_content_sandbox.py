@@ -304,6 +304,14 @@ def with_string(text: str, key: str, value: str) -> str:
                   count=1, flags=re.M)
 
 
+def test_a_language_name_is_plain_text(docs, bundle_path):
+    listing = docs / "languages.yml"
+    listing.write_text(listing.read_text(encoding="utf-8").replace("name: Dansk", 'name: "<b>Dansk</b>"'),
+                       encoding="utf-8")
+    with pytest.raises(BuildError, match=f"{listing}, line \\d+: string 'languages.1.name' holds markup"):
+        site.gather(bundle_path, docs)
+
+
 def theme_partial(words: dict) -> str:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(OVERRIDES)))  # as MkDocs: no autoescape
     module = env.get_template("partials/language.html", globals={"config": {"extra": {"theme_words": words}}}).module
