@@ -53,9 +53,15 @@ def refuse_special(path: Path, top: Path | None = None) -> None:
             raise BuildError(f"{step}: not a folder")
 
 
+MAX_TEXT_BYTES = 1_000_000  # a hand-written page or game.json is a few KB; strict_yaml caps YAML itself
+
+
 def read_text(path: Path, top: Path | None = None) -> str:
-    """The UTF-8 text of a regular file (see refuse_special); BuildError naming it otherwise."""
+    """The UTF-8 text of a regular file (see refuse_special) of at most MAX_TEXT_BYTES;
+    BuildError naming it otherwise."""
     refuse_special(path, top)
+    if os.lstat(path).st_size > MAX_TEXT_BYTES:
+        raise BuildError(f"{path}: larger than {MAX_TEXT_BYTES // 1000} KB; a hand-written file is never this big")
     try:
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as e:

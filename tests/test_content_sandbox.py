@@ -176,6 +176,11 @@ def test_a_symlinked_language_file_is_refused(docs, bundle_path, name):
         site.gather(bundle_path, docs)
 
 
+def test_a_huge_page_source_is_refused_unread(nb, tmp_path):
+    with pytest.raises(BuildError, match="page.md: larger than 1000 KB"):
+        render_one(nb, tmp_path, "Tekst. " * 200_000)
+
+
 def test_a_fifo_among_the_pages_is_refused_at_once(docs, bundle_path):
     fifo = docs / "da" / "pages" / "hang.md"
     os.mkfifo(fifo)
