@@ -13,7 +13,8 @@ rendered in a `SandboxedEnvironment` whose reach is closed:
 - tags: no include, import, extends (a page is one file), no autoescape switch, no recursive
   loops, no `~` (joins go through `join`, which counts), no list or dict literals;
 - numbers: a number, or text holding a digit of any Unicode kind, may stand in a tag only as a
-  card code (`"3S" | card`), an index (`chapters[-1]`) or a comparison (`== 0`): it can never
+  card code (`"3S" | card`), an index (`chapters[-1]`), a comparison (`== 0`), a selector's
+  argument (`selectattr("rank", "equalto", "3")`) or a page function's argument: it can never
   be printed. What is printed is checked again as it is printed (`finalize`): a bare number
   must be one the data holds (see DataNumbers);
 - arithmetic: none on true/false, no `**`, no repetition of text or lists, no `%` formatting;
@@ -48,6 +49,9 @@ TEXT_FILTERS = ("capitalize", "lower", "upper", "title", "trim", "escape", "e")
 # Filters whose input may be a constant holding digits: they turn a card code or a move's
 # notation into words (the number guard reads their output like any other).
 CODE_FILTERS = ("card", "move")
+# Filters whose arguments choose items of the data (`selectattr("rank", "equalto", "3")`):
+# the items are printed, never the arguments.
+SELECTOR_FILTERS = ("selectattr", "rejectattr", "select", "reject")
 REFUSED_NAMES = {"self", "varargs", "kwargs", "range", "cycler", "joiner", "namespace", "lipsum", "dict"}
 
 
@@ -104,6 +108,12 @@ def tree_problems(tree: nodes.Template, page_functions: frozenset[str]) -> list[
             walk(node.node, True)
             for child in [*node.args, *node.kwargs]:
                 walk(child, may_hold_numbers)
+            return
+        if isinstance(node, nodes.Filter) and node.name in SELECTOR_FILTERS:
+            if node.node is not None:
+                walk(node.node, may_hold_numbers)
+            for child in [*node.args, *node.kwargs]:
+                walk(child, True)
             return
         if isinstance(node, nodes.Getitem):
             walk(node.node, may_hold_numbers)
