@@ -64,6 +64,11 @@ const badge = (mark) =>
   `<circle class="badge" cx="${CARD_W - 17}" cy="${CARD_H - 17}" r="13"/>` +
   `<path class="badge-mark" transform="translate(${CARD_W - 17} ${CARD_H - 17})" d="${mark}"/>`;
 
+// A card's label is a translator's text (game.json card_labels): escaped here, and set once more
+// as the rank element's textContent when the board draws it (setSlot), so it is never markup.
+const escapeXml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  .replace(/"/g, '&quot;');
+
 /** One face-up card, as svg.py's card_svg(code, 0, 0, free=, highlight=) draws it. */
 export function cardSvg(code, label, { free = false, ghost = false } = {}) {
   const suit = code[1];
@@ -72,8 +77,8 @@ export function cardSvg(code, label, { free = false, ghost = false } = {}) {
   else if (free) classes.push('free');
   const long = label.length > 1;
   const rank = long
-    ? `<text class="rank long" x="6" y="45">${label}</text>`
-    : `<text class="rank" x="25" y="45" text-anchor="middle">${label}</text>`;
+    ? `<text class="rank long" x="6" y="45">${escapeXml(label)}</text>`
+    : `<text class="rank" x="25" y="45" text-anchor="middle">${escapeXml(label)}</text>`;
   return `<g class="${classes.join(' ')}" data-code="${code}" transform="translate(0 0)">` +
     `<rect class="face" width="${CARD_W}" height="${CARD_H}" rx="9"/>${rank}` +
     pip(suit, long ? 60 : 47, 14, 28, 'corner') + pip(suit, 22, 64, 56, 'centre') +
@@ -268,9 +273,14 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   let present = new Set();
   const refusing = new Map(); // key → {frame, timer} while a refusal is shown
 
-  function setSlot(key, markup, classes, aria) {
+  function setSlot(key, markup, classes, aria, rank) {
     const slot = slots.get(key);
-    if (slot.markup !== markup) { slot.el.innerHTML = markup; slot.markup = markup; }
+    if (slot.markup !== markup) {
+      slot.el.innerHTML = markup; // the board's own drawing; a card's label goes in as text below
+      slot.markup = markup;
+      const text = slot.el.querySelector('text.rank');
+      if (text && rank !== undefined) text.textContent = rank;
+    }
     if (refusing.has(key)) classes = [...classes, 'is-refused'];
     slot.el.className = ['pyr-slot', ...classes].join(' ');
     if (interactive) {
@@ -306,9 +316,10 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         if (hinted.has(key)) parts.push(s.aria.hinted);
         setSlot(key, svgBox(cardSvg(code, words.label(code), { free: isFree })),
           ['has-card', isFree ? 'is-free' : 'is-covered', selected === key ? 'is-selected' : '', hinted.has(key) ? 'is-hinted' : ''].filter(Boolean),
-          { label: parts.join(', '), pressed: selected === key, code });
+          { label: parts.join(', '), pressed: selected === key, code }, words.label(code));
       } else if (ghost) {
-        setSlot(key, svgBox(cardSvg(ghost, words.label(ghost), { ghost: true })), ['is-ghost'], { label: '', code: ghost });
+        setSlot(key, svgBox(cardSvg(ghost, words.label(ghost), { ghost: true })), ['is-ghost'], { label: '', code: ghost },
+          words.label(ghost));
       } else {
         setSlot(key, svgBox(placeSvg('removed')), ['is-removed'],
           { label: words.fill(s.aria.removed, { row, place }), disabled: true });
@@ -353,7 +364,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       if (hinted.has('waste')) parts.push(s.aria.hinted);
       setSlot('waste', svgBox(cardSvg(top, words.label(top))),
         ['has-card', selected === 'waste' ? 'is-selected' : '', hinted.has('waste') ? 'is-hinted' : ''].filter(Boolean),
-        { label: parts.join(', '), pressed: selected === 'waste', code: top });
+        { label: parts.join(', '), pressed: selected === 'waste', code: top }, words.label(top));
     } else {
       setSlot('waste', svgBox(placeSvg('empty')), ['is-empty'], { label: s.aria.waste_empty });
     }
@@ -364,7 +375,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       const gone = before && before.waste[before.waste.length - 1];
       const show = gone && ghosts.has(gone) ? gone : null;
       setSlot('ghost', show ? svgBox(cardSvg(show, words.label(show), { ghost: true })) : '', show ? ['is-ghost'] : ['is-hidden'],
-        { label: '', code: show });
+        { label: '', code: show }, show ? words.label(show) : undefined);
     }
   }
 

@@ -45,6 +45,10 @@ def main(argv=None) -> int:
         command.add_argument("--bundle", type=Path, default=None, help="verified bundle (default: build/verified.json)")
     args = parser.parse_args(argv)
     from . import publish, site
+    from .limits import cap_memory
+
+    if args.command in ("build", "publish", "lint") and argv is None:  # a process of its own, not a test's
+        cap_memory()
 
     try:
         if args.command == "serve":
@@ -56,7 +60,7 @@ def main(argv=None) -> int:
             languages, default = site.load_languages(args.docs or site.DOCS)
             # The notes come from the bundle: lint runs after `verify check` has written it.
             bundle = site.load_bundle(args.bundle or site.BUNDLE)
-            problems = site.lint(languages, default, bundle["examples"])
+            problems = site.lint(languages, default, bundle["examples"], args.docs or site.DOCS)
             for lang in languages:
                 mine = [p for p in problems if f"/{lang.code}/" in p]
                 print(f"  {'ok' if not mine else 'FAIL'}  pages.{lang.code:<14} {len(lang.pages)} pages, "
@@ -84,6 +88,10 @@ def main(argv=None) -> int:
         if code == 1:
             print("The site was not changed.", file=sys.stderr)
         return code
+    except MemoryError:
+        print("error: the build needed more memory than it may use (generator/limits.py); nothing was changed",
+              file=sys.stderr)
+        return 1
     except OSError as e:  # the file system said no (permissions, a full disk) mid-way
         print(f"error: {e.filename}: {e.strerror}" if e.filename else f"error: {e}", file=sys.stderr)
         return 1

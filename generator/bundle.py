@@ -51,12 +51,17 @@ def check_fresh(bundle: dict, path: Path) -> None:
     """BuildError when a file the bundle was made from has changed, gone, or been added."""
     for name, digest in bundle["inputs"].items():
         file = ROOT / name
+        if file.is_symlink() or (file.exists() and not file.is_file()):
+            raise BuildError(f"{file}: a symbolic link or not a regular file; the build reads only regular files")
         if not file.is_file():
             raise BuildError(f"{path}: made from {name}, which no longer exists. {FIX}")
         if hashlib.sha256(file.read_bytes()).hexdigest() != digest:
             raise BuildError(f"{path}: {name} has changed since the bundle was made, so its figures are stale. {FIX}")
     current = {str(p.relative_to(ROOT)) for p in (ROOT / "examples").glob("*.yaml")} | \
               {str(p.relative_to(ROOT)) for p in (ROOT / "app").glob("*.js")}
+    for name in sorted(current):
+        if (ROOT / name).is_symlink():
+            raise BuildError(f"{ROOT / name}: a symbolic link; the build reads only regular files")
     new = sorted(current - set(bundle["inputs"]))
     if new:
         raise BuildError(f"{path}: {', '.join(new)} came after the bundle was made. {FIX}")

@@ -24,7 +24,10 @@ missing in a language is a warning (the page shows its defaults), not an error.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,12 +105,14 @@ def language_codes(path: Path = LANGUAGES_FILE) -> tuple[str, ...]:
 def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Example:
     """The example in `path`, every field present and of its type; raises ExampleError naming file and line."""
     languages = languages or language_codes()
+    _refuse_special(path)
     try:
         data, node = strict_yaml.load_tree(path)
     except OSError as e:
         raise ExampleError(f"{path}: cannot be read ({e.strerror})") from None
     except strict_yaml.YAMLFileError as e:
         raise ExampleError(str(e)) from None
+    _refuse_hidden(path)
     if data is None:
         raise ExampleError(f"{path}: the file is empty; an example needs id, deal, game, opening, final and search")
     if not isinstance(data, dict):
@@ -230,6 +235,30 @@ def _notes(item: dict, where: str, languages: tuple[str, ...], path: Path, lines
     return dict(notes)
 
 
+def _refuse_special(path: Path) -> None:
+    """A symlink could make the examples read any file; a FIFO would hang the reader."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError as e:
+        raise ExampleError(f"{path}: cannot be read ({e.strerror})") from None
+    if stat.S_ISLNK(mode):
+        raise ExampleError(f"{path}: a symbolic link; examples are read only from regular files")
+    if not stat.S_ISREG(mode):
+        raise ExampleError(f"{path}: not a regular file; examples are read only from regular files")
+
+
+def _refuse_hidden(path: Path) -> None:
+    """Invisible and bidi-control characters (Unicode's format characters, Cf: zero-width spaces,
+    embeddings, overrides, isolates, the byte-order mark) make the reviewed and the shown text differ."""
+    text = path.read_bytes().decode("utf-8")  # strict_yaml has read it as UTF-8 already
+    for number, line in enumerate(text.split("\n"), 1):
+        for char in line:
+            if unicodedata.category(char) == "Cf":
+                raise ExampleError(f"{path}, line {number}: an invisible character U+{ord(char):04X} "
+                                   f"({unicodedata.name(char, 'format character').lower()}); "
+                                   "what is reviewed and what is shown would differ")
+
+
 def _kind_name(kind) -> str:
     return {int: "a whole number", str: "text", list: "a list", dict: "a mapping", bool: "true or false"}[kind]
 
@@ -253,6 +282,8 @@ def example_notes(ex: Example) -> list[NoteText]:
 
 def load_examples(folder: Path, languages: tuple[str, ...] | None = None) -> list[Example]:
     """Every examples/*.yaml, sorted by file name; ids must be unique. Raises ExampleError."""
+    if os.path.islink(folder):
+        raise ExampleError(f"{folder}: a symbolic link; examples are read only from regular files and folders")
     paths = sorted(folder.glob("*.yaml"))
     if not paths:
         raise ExampleError(f"{folder}: no example files (*.yaml)")
