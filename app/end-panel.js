@@ -101,7 +101,7 @@ export class EndPanel {
   }
 
   // The loss: `stuck` when no move is left (else Hint found it lost), `fromStart` as lostFromTheStart.
-  showLost({ stuck, fromStart, canUndo, focus }) {
+  showLost({ stuck, fromStart, canUndo, focus, share = null }) {
     const { s, words } = this;
     this.el.className = 'pyr-end pyr-end-lost';
     this.heading.textContent = stuck ? s.stuck_title : s.lost_title;
@@ -113,6 +113,7 @@ export class EndPanel {
     this.backButton = button('pyr-button pyr-end-back', s.back, this.actions.back);
     buttons.append(undo, this.backButton, button('pyr-button pyr-end-restart', words.strings.buttons.restart, this.actions.restart),
       button('pyr-button pyr-end-new', words.strings.buttons.new_game, this.actions.newGame));
+    if (share) buttons.append(button('pyr-button pyr-end-share', s.share, () => this.actions.share(share)));
     if (!canUndo) {
       undo.setAttribute('aria-disabled', 'true');
       this.backButton.setAttribute('aria-disabled', 'true');

@@ -18,7 +18,7 @@ import { readJson, element, button } from './dom.js';
 // game: the end of a game, statistics, the daily deal, redo, the address, options (issue 27)
 import { EndPanel, lostFromTheStart, clockText } from './end-panel.js';
 import { StatsView } from './stats-view.js';
-import { newGameId, recordResult, resultOf, statistics } from './stats.js';
+import { newGameId, recordResult, resultOf, statistics, dailyStreakOn } from './stats.js';
 import { dailyDeal, todayIso, formatDate } from './daily.js';
 import { loadOptions, optionsView } from './options.js';
 import { showDeal, isOwnEntry } from './history-nav.js';
@@ -267,7 +267,10 @@ class Game {
     this.dailyButton.textContent = words.fill(s.daily.open, { date });
     const isDaily = this.pool.length > 0 && game.deal === dailyDeal(this.today, this.pool);
     this.dailyLine.hidden = !isDaily;
-    this.dailyLine.textContent = isDaily ? words.fill(s.daily.this_is, { date }) : '';
+    // its own streak, as it stands today (app/stats.js)
+    const streak = isDaily ? dailyStreakOn(statistics().totals, this.today) : 0;
+    this.dailyLine.textContent = !isDaily ? '' : words.fill(s.daily.this_is, { date })
+      + (streak ? ` ${words.fill(s.daily.streak, { count: this.num(streak) })}` : '');
     this.container.dataset.daily = String(isDaily);
   }
 
@@ -280,7 +283,11 @@ class Game {
       const share = daily ? this.words.fill(this.s.end.share_won, { date: formatDate(daily, this.lang), moves: this.num(pos.moves) }) : null;
       return { kind: 'won', fresh, score: scoreBreakdown(game), moves: pos.moves, hints: meta?.hints ?? 0, ms: meta?.ms ?? 0, record, share };
     }
-    if (pos.status === 'stuck') return { kind: 'lost', fresh, stuck: true, fromStart: lostFromTheStart(this.known, game.deal) };
+    if (pos.status === 'stuck') {
+      const daily = meta?.daily ?? null;
+      const share = daily ? this.words.fill(this.s.end.share_lost, { date: formatDate(daily, this.lang), moves: this.num(pos.moves) }) : null;
+      return { kind: 'lost', fresh, stuck: true, fromStart: lostFromTheStart(this.known, game.deal), share };
+    }
     return null;
   }
 
@@ -288,7 +295,13 @@ class Game {
     const { end } = this.state;
     if (end === this.drawn.end) return;
     this.drawn.end = end;
-    if (!end) return this.endPanel.hide();
+    if (!end) {
+      // The panel goes with the end (Undo, a move): focus it held goes back to the board.
+      const held = this.endPanel.el.contains(document.activeElement);
+      this.endPanel.hide();
+      if (held) this.board.focus(this.board.current ?? 'stock');
+      return;
+    }
     if (end.kind === 'won') {
       this.endPanel.showWon({ ...end, timer: this.options.timer, hideScore: this.options.hideScore, focus: end.fresh });
     } else {
@@ -418,7 +431,8 @@ class Game {
   start() {
     migrate();
     const link = this.dealFromHash();
-    if (link !== null) return this.openLink(link);
+    // game: the address always shows the tab's deal, so a reload of it resumes, as before
+    if (link !== null && link !== String(tabDeal())) return this.openLink(link);
     const resumed = this.resumed();
     if (resumed && resumed.restored) {
       return this.update({ ...resumed.changes, message: this.withEnd(resumed.changes.game, this.s.messages.restored) });

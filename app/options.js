@@ -26,8 +26,6 @@ export function saveOptions(options) {
   } catch { /* kept for this visit only */ }
 }
 
-const LABELS = { hideScore: 'hide_score', timer: 'timer', hintCount: 'hint_count' };
-
 /** The options' section; `changed(options)` is called after each change (already saved). */
 export function optionsView(words, options, changed) {
   const s = words.strings.options;
@@ -35,8 +33,9 @@ export function optionsView(words, options, changed) {
   const fieldset = element('fieldset');
   fieldset.append(element('legend', 'pyr-visually-hidden', s.title));
   const boxes = {};
-  for (const [key, label] of Object.entries(LABELS)) {
-    const wrap = element('label', `pyr-option pyr-option-${label.replace('_', '-')}`);
+  const labels = [['hideScore', 'hide-score', s.hide_score], ['timer', 'timer', s.timer], ['hintCount', 'hint-count', s.hint_count]];
+  for (const [key, name, label] of labels) {
+    const wrap = element('label', `pyr-option pyr-option-${name}`);
     const box = element('input');
     box.type = 'checkbox';
     box.checked = options[key];
@@ -46,7 +45,7 @@ export function optionsView(words, options, changed) {
       changed(next);
     });
     boxes[key] = box;
-    wrap.append(box, document.createTextNode(` ${s[label]}`));
+    wrap.append(box, document.createTextNode(` ${label}`));
     fieldset.append(wrap);
   }
   details.append(element('summary', '', s.title), fieldset);

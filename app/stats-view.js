@@ -72,14 +72,14 @@ export class StatsView {
     const { totals } = statistics(RULES);
     const none = (v) => (v === null ? s.none : num(v));
     const rows = [
-      ['played', num(totals.played)], ['won', num(totals.won)],
-      ['win_share', this.words.fill(s.percent, { value: num(percent(totals.won, totals.played)) })],
-      ['streak', num(totals.streak)], ['best_streak', num(totals.bestStreak)],
-      ['best_score', none(totals.bestScore)], ['fewest_moves', none(totals.fewestMoves)],
-      ['hints', num(totals.hints)], ['daily_streak', num(dailyStreakOn(totals, todayIso()))],
+      ['played', s.played, num(totals.played)], ['won', s.won, num(totals.won)],
+      ['win_share', s.win_share, this.words.fill(s.percent, { value: num(percent(totals.won, totals.played)) })],
+      ['streak', s.streak, num(totals.streak)], ['best_streak', s.best_streak, num(totals.bestStreak)],
+      ['best_score', s.best_score, none(totals.bestScore)], ['fewest_moves', s.fewest_moves, none(totals.fewestMoves)],
+      ['hints', s.hints, num(totals.hints)], ['daily_streak', s.daily_streak, num(dailyStreakOn(totals, todayIso()))],
     ];
-    this.figures.replaceChildren(...rows.flatMap(([key, value]) => {
-      const dt = element('dt', '', s[key]);
+    this.figures.replaceChildren(...rows.flatMap(([key, label, value]) => {
+      const dt = element('dt', '', label);
       const dd = element('dd', '', value);
       dd.dataset.stat = key;
       return [dt, dd];
