@@ -62,7 +62,11 @@ function parseGame(text, deal) {
     if (!data || data.version !== VERSION || data.deal !== deal || !isMoves(data.moves)) return null;
     const undo = Array.isArray(data.undo) && data.undo.length <= MAX_UNDO && data.undo.every(isStep) ? data.undo : [];
     const at = Number.isFinite(data.at) ? data.at : 0;
-    const step = (s) => (isMoves(s.moves) ? { moves: s.moves, meta: metaOf(s.meta) } : { deal: s.deal });
+    const step = (s) => {
+      if (!isMoves(s.moves)) return { deal: s.deal };
+      const meta = metaOf(s.meta);
+      return meta ? { moves: s.moves, meta } : { moves: s.moves };
+    };
     return { deal, moves: data.moves, undo: undo.map(step), at, meta: metaOf(data.meta) };
   } catch {
     return null;
