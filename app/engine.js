@@ -95,7 +95,7 @@ export function parseDealNumber(value) {
 }
 
 /** Mulberry32, exactly as docs/shuffle.md writes it out: 32-bit unsigned arithmetic throughout. */
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let s = seed >>> 0;
   return function next() {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -269,12 +269,18 @@ export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false)
 
 /** Points earned by a move from pyr/turns (before) to pyr2 (after), removing `removed` cards. */
 export function pointsForMove(pyr, pyr2, removed, turnsAfter) {
-  let points = removed * POINTS.perCard;
+  const parts = pointsParts(pyr, pyr2, removed, turnsAfter);
+  return parts.cards + parts.rows + parts.win + parts.turns;
+}
+
+/** The points of that move by what earns them (rules points.*): {cards, rows, win, turns}. */
+export function pointsParts(pyr, pyr2, removed, turnsAfter) {
+  let rows = 0;
   for (let r = 0; r < ROWS; r++) {
-    if ((pyr & ROW_MASK[r]) !== 0 && (pyr2 & ROW_MASK[r]) === 0) points += POINTS.rowCleared;
+    if ((pyr & ROW_MASK[r]) !== 0 && (pyr2 & ROW_MASK[r]) === 0) rows += POINTS.rowCleared;
   }
-  if (pyr !== 0 && pyr2 === 0) points += POINTS.win + POINTS.perUnusedTurn * turnsAfter;
-  return points;
+  const won = pyr !== 0 && pyr2 === 0;
+  return { cards: removed * POINTS.perCard, rows, win: won ? POINTS.win : 0, turns: won ? POINTS.perUnusedTurn * turnsAfter : 0 };
 }
 
 // ---------------------------------------------------------------- plain positions
@@ -475,6 +481,22 @@ export function playMove(game, moveText) {
 export function undoMove(game) {
   if (game.moves.length === 0) throw new RuleError('moves.undo', 'undo: there is no move to take back (rule moves.undo)');
   return { deal: game.deal, moves: game.moves.slice(0, -1), positions: game.positions.slice(0, -1) };
+}
+
+/**
+ * A game's points by what earned them, {cards, rows, win, turns, total}: the same pointsParts
+ * the moves were scored with, summed over the game's positions (total equals the last one's points).
+ */
+export function scoreBreakdown(game) {
+  const sum = { cards: 0, rows: 0, win: 0, turns: 0 };
+  for (let i = 1; i < game.positions.length; i++) {
+    const a = compileUnchecked(game.positions[i - 1]);
+    const b = compileUnchecked(game.positions[i]);
+    const removed = bitCount(a.pyr & ~b.pyr) + a.table.sideCodes.length - b.table.sideCodes.length;
+    const parts = pointsParts(a.pyr, b.pyr, removed, b.turns);
+    for (const k of Object.keys(sum)) sum[k] += parts[k];
+  }
+  return { ...sum, total: sum.cards + sum.rows + sum.win + sum.turns };
 }
 
 /** Replays a list of moves from deal N; throws RuleError with .moveNumber (1-based) on the first illegal one. */

@@ -7,6 +7,7 @@
 import {
   newGame, playMove, undoMove, currentPosition, replay, parseDealNumber, RuleError,
   cardValue, compile, freeMask, ROWS, KING_VALUE, TARGET_SUM, TURNS_ALLOWED, MAX_DEAL, MIN_DEAL,
+  scoreBreakdown,
 } from './engine.js';
 import { createBoard, makeWords } from './board.js';
 import { HintSearch, KnownDeals, quickSuggestion } from './hint.js';
@@ -15,6 +16,14 @@ import {
   migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, tabDeal, setTabDeal, gameOfKey, MAX_UNDO,
 } from './storage.js';
 import { readJson, element, button } from './dom.js';
+// game: the end of a game, statistics, the daily deal, redo, the address, options (issue 27)
+import { EndPanel, clockText } from './end-panel.js';
+import { StatsView } from './stats-view.js';
+import { newGameId, recordResult, resultOf, statistics, dailyStreakOn } from './stats.js';
+import { dailyDeal, todayIso, formatDate } from './daily.js';
+import { loadOptions, optionsView } from './options.js';
+import { showDeal, isOwnEntry } from './history-nav.js';
+import { RewindSearch } from './rewind.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const DEAL_LINK = /^#deal=(.*)$/;
@@ -50,18 +59,26 @@ function numberFormat(lang) {
 //   hint       {state, keys}: the hint's progress (data-hint: 'searching', 'checked', 'lost',
 //              'unchecked') and the places it frames; null when there is no hint;
 //   message    what the page said last ({text, kind, cards}, made by message()).
+//   redo       the moves Undo took back, newest last: Redo plays them again; a new move empties it;
+//   meta       what the statistics need of this game (app/storage.js isMeta), or null before it
+//              has one: {id, hints, ms, daily};
+//   end        the end panel's content ({kind: 'won' | 'lost', ...}, made by endOf()), or null.
 class Game {
   constructor(container, words, pool, known) {
     this.container = container;
     this.words = words;
     this.s = words.strings;
-    this.numbers = numberFormat(this.s.lang || container.lang);
+    this.lang = this.s.lang || container.lang;
+    this.numbers = numberFormat(this.lang);
     this.pool = pool;
     this.known = known; // what the survey decided about deals from the start
     this.openings = new Map(); // what Hint's search found out about other deals from the start
-    this.state = { game: null, undoSteps: [], selected: null, hint: null, message: null };
-    this.drawn = { hint: null, message: null }; // what render() wrote last of these two (see there)
+    this.state = { game: null, undoSteps: [], selected: null, hint: null, message: null, redo: [], meta: null, end: null };
+    this.drawn = { hint: null, message: null, end: null }; // what render() wrote last of these (see there)
     this.hints = new HintSearch(WORKER_URL);
+    this.rewind = new RewindSearch(WORKER_URL);
+    this.options = loadOptions();
+    this.clock = { id: null, ms: 0, last: Date.now() }; // the time kept of this game while it is played (options.timer)
     this.build();
     this.start();
   }
@@ -76,7 +93,12 @@ class Game {
     // The deal number copies the deal's link: a button, since it acts and goes nowhere.
     this.dealButton = button('pyr-deal', undefined, () => this.copyLink());
     this.dealButton.title = s.board.deal_link_title;
-    status.append(this.score, this.dealButton);
+    this.clockLine = element('span', 'pyr-clock');
+    this.hintCount = element('span', 'pyr-hint-count');
+    const counts = element('span', 'pyr-counts'); // the score with the hints and the time, on one side
+    counts.append(this.score, this.hintCount, this.clockLine);
+    status.append(counts, this.dealButton);
+    this.dailyLine = element('p', 'pyr-daily-line');
 
     // The keys, folded under a short title: long on a phone, yet the board's description
     // (read from the paragraph, open or not) gives them whole to a screen reader.
@@ -94,12 +116,29 @@ class Game {
     const buttons = element('div', 'pyr-buttons');
     const named = (name, action) => button(`pyr-button pyr-${name}`, s.buttons[name.replace('-', '_')], action);
     this.undoButton = named('undo', () => this.undo());
-    buttons.append(this.undoButton, named('hint', () => this.hint()), named('restart', () => this.restart()),
-      named('new-game', () => this.newRandomGame()));
+    this.redoButton = button('pyr-button pyr-redo', s.redo.redo, () => this.redo());
+    this.redoAllButton = button('pyr-button pyr-redo-all', s.redo.redo_all, () => this.redoAll());
+    buttons.append(this.undoButton, this.redoButton, this.redoAllButton, named('hint', () => this.hint()),
+      named('restart', () => this.restart()), named('new-game', () => this.newRandomGame()));
+    this.today = todayIso();
+    this.dailyButton = button('pyr-button pyr-daily', this.words.fill(s.daily.open, { date: formatDate(this.today, this.lang) }),
+      () => this.openDaily());
+    if (this.pool.length) buttons.append(this.dailyButton);
+    helpText.textContent += ` ${s.redo.keys}`;
 
-    container.prepend(status);
-    container.append(this.messageLine, buttons, help);
+    this.endPanel = new EndPanel(this.words, (v) => this.num(v), {
+      newGame: () => this.newRandomGame(), undo: () => this.undo(), restart: () => this.restart(),
+      back: () => this.backToWinnable(), showStats: () => this.stats.open(), share: (text) => this.share(text),
+    });
+    this.stats = new StatsView(this.words, (v) => this.num(v), (text) => this.update({ message: this.message(text) }));
+    const options = optionsView(this.words, this.options, (next) => { this.options = next; this.render(); });
+
+    container.prepend(status, this.dailyLine);
+    container.append(this.endPanel.el, this.messageLine, buttons, help, this.stats.el, options);
+    setInterval(() => this.tick(), 1000);
+    document.addEventListener('visibilitychange', () => this.tick());
     container.addEventListener('keydown', (event) => this.key(event));
+    window.addEventListener('popstate', (event) => { this.viaHistory = isOwnEntry(event); });
     window.addEventListener('hashchange', () => {
       const link = this.dealFromHash();
       if (link !== null) this.openLink(link);
@@ -110,7 +149,9 @@ class Game {
   key(event) {
     const k = event.key.toLowerCase();
     const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl && !event.altKey && ((k === 'z' && event.shiftKey) || k === 'y')) return this.handled(event, () => this.redo());
     if (ctrl && k === 'z' && !event.altKey) return this.handled(event, () => this.undo());
+    if (!ctrl && !event.altKey && k === 'y') return this.handled(event, () => (event.shiftKey ? this.redoAll() : this.redo()));
     if (ctrl || event.altKey) return;
     if (k === 'd') return this.handled(event, () => this.activate('stock'));
     if (k === 'u') return this.handled(event, () => this.undo());
@@ -151,12 +192,19 @@ class Game {
   update(changes, { save = false } = {}) {
     const gameChanged = 'game' in changes;
     if (gameChanged) this.hints.cancel();
-    this.state = { ...this.state, ...(gameChanged ? { selected: null, hint: null } : {}), ...changes };
+    // game: a new game empties Redo unless it says otherwise; the end panel follows the game
+    const cleared = gameChanged ? { selected: null, hint: null, redo: [] } : {};
+    this.state = { ...this.state, ...cleared, ...changes };
+    if (gameChanged && !('end' in changes)) this.state.end = this.endOf(this.state.game, this.state.meta);
+    if (gameChanged) this.rewind.cancel();
+    const id = this.state.meta?.id ?? null;
+    if (gameChanged && this.clock.id !== id) this.clock = { id, ms: this.state.meta?.ms ?? 0, last: Date.now() };
     if (changes.undoSteps) this.state.undoSteps = changes.undoSteps.slice(-MAX_UNDO);
     this.render();
-    const { game, undoSteps } = this.state;
-    if (save) saveGame(game.deal, game.moves, undoSteps);
+    const { game, undoSteps, meta } = this.state;
+    if (save) saveGame(game.deal, game.moves, undoSteps, meta);
     if (gameChanged) setTabDeal(game.deal);
+    showDeal(game.deal); // game: the address shows the deal on the board
   }
 
   // Draws the state: the only method that writes to the game once it is built. (Keyboard focus
@@ -165,9 +213,14 @@ class Game {
     const { game, selected, hint, message } = this.state;
     const pos = currentPosition(game);
     this.board.render(pos, { selected, hinted: hint ? hint.keys : new Set() });
-    this.score.textContent = this.words.fill(this.s.board.status, { moves: this.num(pos.moves), points: this.num(pos.points) });
-    this.dealButton.textContent = this.words.fill(this.s.board.deal, { deal: game.deal });
+    this.renderStatus(pos);
+    this.dealButton.replaceChildren(this.words.fill(this.s.board.deal, { deal: game.deal }), ' · ',
+      element('span', 'pyr-deal-copy', this.s.address.copy));
     this.undoButton.setAttribute('aria-disabled', String(!this.canUndo()));
+    this.redoButton.setAttribute('aria-disabled', String(!this.state.redo.length));
+    this.redoAllButton.setAttribute('aria-disabled', String(!this.state.redo.length));
+    this.renderDaily(game);
+    this.renderEnd();
     this.container.dataset.status = pos.status;
     // The hint and the message are written once each, when they are new (a new object, even in
     // the same words): writing the live region is what makes a screen reader say it, so a new
@@ -193,6 +246,175 @@ class Game {
     return { text: text ? this.words.cap(text) : '', kind, cards };
   }
 
+  // ------------------------------------------------------------ game: status line, daily line, end panel
+  // The status line as the options ask: moves, points unless hidden, the hints used if shown.
+  renderStatus(pos) {
+    const { s, words, options } = this;
+    this.score.textContent = options.hideScore ? words.fill(s.options.status_moves, { moves: this.num(pos.moves) })
+      : words.fill(s.board.status, { moves: this.num(pos.moves), points: this.num(pos.points) });
+    this.hintCount.hidden = !options.hintCount;
+    this.hintCount.textContent = options.hintCount ? ` · ${words.fill(s.options.status_hints, { hints: this.num(this.state.meta?.hints ?? 0) })}` : '';
+    this.clockLine.hidden = !options.timer;
+    this.clockLine.textContent = options.timer ? ` · ${words.fill(s.options.status_time, { time: clockText(this.clock.ms) })}` : '';
+  }
+
+  // The time runs while a started game is played and the page is seen, only when it is kept.
+  tick() {
+    const now = Date.now();
+    const pos = this.state.game && this.position;
+    if (this.options.timer && pos && pos.moves > 0 && pos.status === 'playing' && document.visibilityState === 'visible') {
+      this.clock.ms += Math.min(now - this.clock.last, 5000); // a sleeping computer is not play
+    }
+    this.clock.last = now;
+    if (this.options.timer && pos) this.clockLine.textContent = ` · ${this.words.fill(this.s.options.status_time, { time: clockText(this.clock.ms) })}`;
+  }
+
+  // Today's deal, when the pool has one: is this it?
+  dailyToday() {
+    this.today = todayIso();
+    return dailyDeal(this.today, this.pool);
+  }
+
+  renderDaily(game) {
+    const { s, words } = this;
+    const date = formatDate(this.today, this.lang);
+    this.dailyButton.textContent = words.fill(s.daily.open, { date });
+    const isDaily = this.pool.length > 0 && game.deal === dailyDeal(this.today, this.pool);
+    this.dailyLine.hidden = !isDaily;
+    // its own streak, as it stands today (app/stats.js)
+    const streak = isDaily ? dailyStreakOn(statistics().totals, this.today) : 0;
+    this.dailyLine.textContent = !isDaily ? '' : words.fill(s.daily.this_is, { date })
+      + (streak ? ` ${words.fill(s.daily.streak, { count: this.num(streak) })}` : '');
+    this.container.dataset.daily = String(isDaily);
+  }
+
+  // The end panel's content for `game`: the win (with `record` and `fresh` when it has just
+  // been won here), the loss when no move is left, else null.
+  endOf(game, meta, { record = null, fresh = false } = {}) {
+    const pos = currentPosition(game);
+    if (pos.status === 'won') {
+      const daily = meta?.daily ?? null;
+      const share = daily ? this.words.fill(this.s.end.share_won, { date: formatDate(daily, this.lang), moves: this.num(pos.moves) }) : null;
+      return { kind: 'won', fresh, score: scoreBreakdown(game), moves: pos.moves, hints: meta?.hints ?? 0, ms: meta?.ms ?? 0, record, share };
+    }
+    if (pos.status === 'stuck') {
+      const daily = meta?.daily ?? null;
+      const share = daily ? this.words.fill(this.s.end.share_lost, { date: formatDate(daily, this.lang), moves: this.num(pos.moves) }) : null;
+      return { kind: 'lost', fresh, stuck: true, fromStart: this.dealResult(game.deal) === 'lost', share };
+    }
+    return null;
+  }
+
+  renderEnd() {
+    const { end } = this.state;
+    if (end === this.drawn.end) return;
+    this.drawn.end = end;
+    if (!end) {
+      // The panel goes with the end (Undo, a move): focus it held goes back to the board.
+      const held = this.endPanel.el.contains(document.activeElement);
+      this.endPanel.hide();
+      if (held) this.board.focus(this.board.current ?? 'stock');
+      return;
+    }
+    if (end.kind === 'won') {
+      this.endPanel.showWon({ ...end, timer: this.options.timer, hideScore: this.options.hideScore, focus: end.fresh });
+    } else {
+      this.endPanel.showLost({ ...end, canUndo: this.state.game.moves.length > 0, focus: end.fresh });
+    }
+  }
+
+  // The game's statistics data after one more move: an id from its first move, the daily date
+  // when it is today's daily deal, the time kept so far.
+  metaAfterMove(game) {
+    const meta = this.state.meta ?? { id: newGameId(), hints: 0, ms: 0, daily: null };
+    const daily = meta.daily ?? (game.moves.length === 1 && game.deal === this.dailyToday() ? this.today : null);
+    return { ...meta, daily, ms: Math.round(this.clock.ms) };
+  }
+
+  // Counts the game's end once (app/stats.js), and says what it beat: the record line, or null.
+  recordEnd(game, meta) {
+    const pos = currentPosition(game);
+    if (pos.status === 'playing') return null;
+    const before = statistics().totals;
+    const written = recordResult({ id: meta.id, deal: game.deal, result: pos.status === 'won' ? 'won' : 'lost', moves: pos.moves,
+      points: pos.points, hints: meta.hints, ms: meta.ms, daily: meta.daily });
+    this.stats.refresh();
+    if (!written || pos.status !== 'won') return null;
+    const e = this.s.end;
+    const fill = (t, v) => this.words.fill(t, v);
+    if (before.bestScore === null) return fill(e.record_first, { points: this.num(pos.points), moves: this.num(pos.moves) });
+    if (pos.points > before.bestScore) return fill(e.record_score, { points: this.num(pos.points), before: this.num(before.bestScore) });
+    if (pos.moves < before.fewestMoves) return fill(e.record_moves, { moves: this.num(pos.moves), before: this.num(before.fewestMoves) });
+    return null;
+  }
+
+  // A Restart or New game before the end: the game (once it has a move) counts as given up.
+  giveUp() {
+    const { game, meta } = this.state;
+    if (!meta || !game.moves.length || this.position.status !== 'playing' || resultOf(meta.id)) return;
+    const pos = this.position;
+    recordResult({ id: meta.id, deal: game.deal, result: 'given-up', moves: pos.moves, points: pos.points, hints: meta.hints,
+      ms: Math.round(this.clock.ms), daily: meta.daily });
+    this.stats.refresh();
+  }
+
+  // Back to the last position of this game that can still be won (app/rewind.js, in the worker).
+  backToWinnable() {
+    const { game } = this.state;
+    const e = this.s.end;
+    if (!game.moves.length) return;
+    this.endPanel.searching(e.searching);
+    this.rewind.start(game.positions, (answer) => {
+      if (this.state.game !== game) return; // the game went on meanwhile
+      if (answer.result === 'found') {
+        const k = answer.index;
+        const back = replay(game.deal, game.moves.slice(0, k));
+        const text = k === 0 ? e.back_start : this.words.fill(e.back_done, { moves: this.num(k) });
+        return this.update({ game: back, redo: game.moves.slice(k).reverse(), message: this.message(text) }, { save: true });
+      }
+      if (answer.result === 'none') return this.endPanel.said(e.back_none, { fromStart: true });
+      this.endPanel.said(e.back_undecided);
+    });
+  }
+
+  // Copies the daily result's text; where the clipboard is refused, the message shows it.
+  share(text) {
+    const e = this.s.end;
+    const shown = () => this.update({ message: this.message(this.words.fill(e.share_shown, { text })) });
+    try {
+      navigator.clipboard.writeText(text).then(() => this.update({ message: this.message(e.share_copied) }), shown);
+    } catch {
+      shown();
+    }
+  }
+
+  // Today's deal, as a deal link would open it, in a new history entry.
+  openDaily() {
+    const deal = this.dailyToday();
+    const date = formatDate(this.today, this.lang);
+    if (deal === null) return;
+    if (this.state.game.deal === deal) return this.update({ message: this.message(this.words.fill(this.s.daily.this_is, { date })) });
+    showDeal(deal, { push: true });
+    const { changes, restored } = this.opened(deal);
+    const text = this.words.fill(this.s.daily.opened, { date, deal });
+    this.update({ ...changes, message: restored ? this.withEnd(changes.game, text) : this.message(text) });
+  }
+
+  // Redo plays the last move Undo took back; Redo all plays them all.
+  redo() {
+    const { redo } = this.state;
+    if (!redo.length) return this.update({ message: this.message(this.s.redo.nothing) });
+    this.play(redo[redo.length - 1], { redo: redo.slice(0, -1) });
+  }
+
+  redoAll() {
+    const { redo } = this.state;
+    if (!redo.length) return this.update({ message: this.message(this.s.redo.nothing) });
+    let game = this.state.game;
+    for (const move of [...redo].reverse()) game = playMove(game, move);
+    this.finishMove(game, { redo: [] }, this.words.fill(this.s.redo.redone_all, { count: this.num(redo.length) }));
+  }
+
   // The message after `game` came to be: `text`, and when the game is won or stuck, that too,
   // with what the player can do next.
   withEnd(game, text) {
@@ -215,22 +437,23 @@ class Game {
   // welcomed back). Opening writes nothing, so its update saves nothing either.
   opened(deal) {
     const saved = this.restore(deal);
-    if (!saved) return { changes: { game: newGame(deal), undoSteps: [] }, restored: false };
-    return { changes: { game: saved.game, undoSteps: saved.undo }, restored: saved.game.moves.length > 0 };
+    if (!saved) return { changes: { game: newGame(deal), undoSteps: [], meta: null }, restored: false };
+    return { changes: { game: saved.game, undoSteps: saved.undo, meta: saved.meta }, restored: saved.game.moves.length > 0 };
   }
 
   // ------------------------------------------------------------ starting
   start() {
     migrate();
     const link = this.dealFromHash();
-    if (link !== null) return this.openLink(link);
+    // game: the address always shows the tab's deal, so a reload of it resumes, as before
+    if (link !== null && link !== String(tabDeal())) return this.openLink(link);
     const resumed = this.resumed();
     if (resumed && resumed.restored) {
       return this.update({ ...resumed.changes, message: this.withEnd(resumed.changes.game, this.s.messages.restored) });
     }
     const ready = this.message(this.words.fill(this.s.messages.ready, { target: this.num(TARGET_SUM) }));
     if (resumed) this.update({ ...resumed.changes, message: ready });
-    else this.update({ game: newGame(this.randomDeal()), undoSteps: [], message: ready }, { save: true });
+    else this.update({ game: newGame(this.randomDeal()), undoSteps: [], meta: null, message: ready }, { save: true });
   }
 
   // This tab's deal (kept across reloads), else the last played one, as opened(); null when
@@ -259,11 +482,10 @@ class Game {
     try {
       deal = parseDealNumber(value);
     } catch {
-      this.clearHash();
       const refused = words.fill(s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) });
       const going = this.state.game ? {} : this.resumed()?.changes;
       if (!going) {
-        return this.update({ game: newGame(this.randomDeal()), undoSteps: [], message: this.message(`${refused} ${s.messages.bad_deal_new}`, 'refused') },
+        return this.update({ game: newGame(this.randomDeal()), undoSteps: [], meta: null, message: this.message(`${refused} ${s.messages.bad_deal_new}`, 'refused') },
           { save: true });
       }
       const kept = (going.game || this.state.game).deal;
@@ -271,7 +493,10 @@ class Game {
     }
     if (this.state.game && this.state.game.deal === deal) return;
     const { changes, restored } = this.opened(deal);
-    let text = words.cap(words.fill(restored ? s.messages.restored : s.messages.from_link, { deal }));
+    // game: Back or Forward to a deal the page itself opened says so, not "opened from the link"
+    const fromHistory = this.viaHistory;
+    this.viaHistory = false;
+    let text = words.cap(words.fill(fromHistory ? s.address.back : restored ? s.messages.restored : s.messages.from_link, { deal }));
     // Known lost from the start (the survey): said at once, so nobody plays it unawares.
     if (this.known.result(deal) === 'lost') text += ` ${s.messages.lost_deal}`;
     this.update({ ...changes, message: restored ? this.withEnd(changes.game, text) : this.message(text) });
@@ -283,7 +508,7 @@ class Game {
     const data = loadGame(deal);
     if (!data) return null;
     try {
-      return { game: replay(deal, data.moves), undo: data.undo };
+      return { game: replay(deal, data.moves), undo: data.undo, meta: data.meta };
     } catch {
       forgetGame(deal);
       return null;
@@ -306,7 +531,7 @@ class Game {
     } catch {
       return; // not a game this engine can replay: keep ours
     }
-    this.update({ game, undoSteps: undo, message: this.withEnd(game, this.words.fill(this.s.messages.other_tab, { deal })) });
+    this.update({ game, undoSteps: undo, meta: data ? data.meta : null, message: this.withEnd(game, this.words.fill(this.s.messages.other_tab, { deal })) });
   }
 
   // New game's deal: one of the pool, not the current one, preferably one with no saved game.
@@ -317,12 +542,6 @@ class Game {
     const choices = unplayed.length ? unplayed : others.length ? others : this.pool;
     if (!choices.length) return 1 + Math.floor(Math.random() * MAX_DEAL); // no pool given
     return choices[Math.floor(Math.random() * choices.length)];
-  }
-
-  clearHash() {
-    if (DEAL_LINK.test(window.location.hash)) {
-      history.replaceState(history.state, '', window.location.pathname + window.location.search);
-    }
   }
 
   // ------------------------------------------------------------ choosing cards
@@ -386,7 +605,18 @@ class Game {
     // The row emptied by the winning move is not announced: the win says the pyramid is empty.
     let text = words.cap(words.done(move, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
     if (after.status !== 'won') for (const row of rowsEmptied(before, after)) text += ` ${words.fill(s.done.row, { row })}`;
-    this.update({ ...also, game, message: this.withEnd(game, text) }, { save: true });
+    // game: Redo keeps its moves only when this move is the next of them (a new move empties it)
+    const { redo } = this.state;
+    const next = redo.length && redo[redo.length - 1] === game.moves[game.moves.length - 1] ? redo.slice(0, -1) : [];
+    this.finishMove(game, { redo: next, ...also }, text);
+  }
+
+  // game: a move (or several, Redo all) made: the statistics' data, the end counted, then drawn.
+  finishMove(game, also, text) {
+    const meta = this.metaAfterMove(game);
+    const record = this.recordEnd(game, meta);
+    const end = this.endOf(game, meta, { record, fresh: true });
+    this.update({ ...also, game, meta, end, message: this.withEnd(game, text) }, { save: true });
   }
 
   // The words a refusal may use: the two cards, their sum, the card that is not free.
@@ -432,7 +662,8 @@ class Game {
     const { s, words } = this;
     const { game, undoSteps } = this.state;
     if (game.moves.length > 0) {
-      return this.update({ game: undoMove(game), message: this.message(s.messages.undone) }, { save: true });
+      const redo = [...this.state.redo, game.moves[game.moves.length - 1]]; // game: Redo plays it again
+      return this.update({ game: undoMove(game), redo, message: this.message(s.messages.undone) }, { save: true });
     }
     const step = undoSteps[undoSteps.length - 1];
     if (!step) return this.update({ message: this.refusal('moves.undo') });
@@ -444,34 +675,35 @@ class Game {
       } catch { // saved by another version of the rules: nothing to go back to
         return this.update({ game, undoSteps: rest, message: this.refusal('moves.undo') }, { save: true });
       }
-      return this.update({ game: restarted, undoSteps: rest, message: this.withEnd(restarted, s.messages.restart_undone) },
+      return this.update({ game: restarted, undoSteps: rest, meta: step.meta ?? null, message: this.withEnd(restarted, s.messages.restart_undone) },
         { save: true });
     }
     // A New game: back to the deal it came from, with its own saved game. The deal left keeps
     // its game without the step taken back: saved here, as update() saves the deal it shows.
-    saveGame(game.deal, game.moves, rest);
-    this.clearHash();
+    saveGame(game.deal, game.moves, rest, this.state.meta);
     const { changes } = this.opened(step.deal);
     this.update({ ...changes, message: this.withEnd(changes.game, words.fill(s.messages.new_game_undone, { deal: step.deal })) });
   }
 
   restart() {
     // The moves are set aside as a step Undo takes back; at the start there is nothing to keep.
-    const { game, undoSteps } = this.state;
-    const steps = game.moves.length ? [...undoSteps, { moves: game.moves }] : undoSteps;
-    this.update({ game: newGame(game.deal), undoSteps: steps, message: this.message(this.words.fill(this.s.messages.restarted, { deal: game.deal })) },
+    this.giveUp(); // game: counted as given up
+    const { game, undoSteps, meta } = this.state;
+    const steps = game.moves.length ? [...undoSteps, { moves: game.moves, meta }] : undoSteps;
+    this.update({ game: newGame(game.deal), undoSteps: steps, meta: null, message: this.message(this.words.fill(this.s.messages.restarted, { deal: game.deal })) },
       { save: true });
   }
 
   newRandomGame() {
-    this.clearHash();
     const from = this.state.game.deal;
     const deal = this.randomDeal();
     if (deal === from) return this.restart(); // a pool of one deal: the same game, from its start
+    this.giveUp(); // game: counted as given up
+    showDeal(deal, { push: true }); // game: Back returns to the deal left
     // The new deal starts fresh; a game saved for it earlier is set aside, not lost (Undo).
     const saved = this.restore(deal);
-    const steps = saved ? [...saved.undo, ...(saved.game.moves.length ? [{ moves: saved.game.moves }] : [])] : [];
-    this.update({ game: newGame(deal), undoSteps: [...steps, { deal: from }], message: this.message(this.words.fill(this.s.messages.new_game, { deal })) },
+    const steps = saved ? [...saved.undo, ...(saved.game.moves.length ? [{ moves: saved.game.moves, meta: saved.meta }] : [])] : [];
+    this.update({ game: newGame(deal), undoSteps: [...steps, { deal: from }], meta: null, message: this.message(this.words.fill(this.s.messages.new_game, { deal })) },
       { save: true });
   }
 
@@ -498,8 +730,9 @@ class Game {
     const { s, words } = this;
     const { game } = this.state;
     if (pos.status === 'won') return this.update({ message: this.message(s.hint.won) });
+    this.countHint(); // game
     const lost = (deal, back = null) =>
-      this.update({ hint: this.hinting(null, 'lost'), message: this.message(this.say(lostMessage(deal, back)), 'stuck') });
+      this.update({ hint: this.hinting(null, 'lost'), message: this.message(this.say(lostMessage(deal, back)), 'stuck'), ...this.lostByHint() });
     const known = this.dealResult(game.deal);
     if (known === 'lost') return lost('lost'); // known lost from the start: nothing to search
     const quick = quickSuggestion(pos);
@@ -522,6 +755,17 @@ class Game {
         this.update({ hint: this.hinting(quick, 'unchecked'), message: this.message(words.fill(why, { move: words.move(quick) })) });
       }
     });
+  }
+
+  // game: a hint asked counts for the statistics; Hint found the position lost: the lost panel.
+  countHint() {
+    const meta = this.state.meta ?? { id: newGameId(), hints: 0, ms: 0, daily: null };
+    this.update({ meta: { ...meta, hints: meta.hints + 1 } }, { save: true });
+  }
+
+  lostByHint() {
+    if (this.state.end) return {}; // already shown (no move left)
+    return { end: { kind: 'lost', fresh: true, stuck: false, fromStart: this.dealResult(this.state.game.deal) === 'lost' } };
   }
 
   // The hint as state: its progress, and the places that show `move` (its cards, or the stock

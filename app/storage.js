@@ -4,9 +4,10 @@
 // page never fails because of it.
 //
 // Format v2: ONE KEY PER DEAL, `pyramide.game.v2.<deal>` →
-//   {version: 2, deal, moves: ["pair 7H 6S", ...], undo: [step, ...], at}
-// where each undo step is what Undo at move 0 takes back, newest last: {moves: [...]} (the moves
-// a Restart set aside) or {deal: N} (New game came here from deal N). `at` orders the games by
+//   {version: 2, deal, moves: ["pair 7H 6S", ...], undo: [step, ...], at, meta}
+// where each undo step is what Undo at move 0 takes back, newest last: {moves: [...], meta} (the
+// moves a Restart set aside) or {deal: N} (New game came here from deal N). `meta` (optional, see
+// isMeta) is what the statistics need of a game (app/stats.js): its id, hints used, time kept. `at` orders the games by
 // last play (to keep the newest MAX_GAMES and to find the last played one).
 // Why a key per deal and no index: a tab writes only the key of its own deal, so it can never
 // overwrite another deal's game, even when two tabs save at the same moment; the `storage`
@@ -46,6 +47,13 @@ const isDeal = (n) => Number.isInteger(n) && n >= 1 && n <= MAX_DEAL;
 const isMoves = (m) => Array.isArray(m) && m.length <= MAX_MOVES
   && m.every((x) => typeof x === 'string' && x.length < 20);
 const isStep = (s) => !!s && typeof s === 'object' && (isMoves(s.moves) || isDeal(s.deal));
+// A game's statistics data: id (given at its first move, so a finish is counted once, whichever
+// tab saw it), hints asked, milliseconds kept by the clock, the daily deal's date when it is one.
+const isCount = (n) => Number.isInteger(n) && n >= 0 && n < 1e10;
+export const isMeta = (m) => !!m && typeof m === 'object' && !Array.isArray(m)
+  && typeof m.id === 'string' && /^[0-9a-z]{8,24}$/.test(m.id) && isCount(m.hints) && isCount(m.ms)
+  && (m.daily === null || (typeof m.daily === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(m.daily)));
+const metaOf = (m) => (isMeta(m) ? { id: m.id, hints: m.hints, ms: m.ms, daily: m.daily } : null);
 
 /** The game saved under a key's text, or null when it is not one in the expected shape. */
 function parseGame(text, deal) {
@@ -54,7 +62,12 @@ function parseGame(text, deal) {
     if (!data || data.version !== VERSION || data.deal !== deal || !isMoves(data.moves)) return null;
     const undo = Array.isArray(data.undo) && data.undo.length <= MAX_UNDO && data.undo.every(isStep) ? data.undo : [];
     const at = Number.isFinite(data.at) ? data.at : 0;
-    return { deal, moves: data.moves, undo: undo.map((s) => (isMoves(s.moves) ? { moves: s.moves } : { deal: s.deal })), at };
+    const step = (s) => {
+      if (!isMoves(s.moves)) return { deal: s.deal };
+      const meta = metaOf(s.meta);
+      return meta ? { moves: s.moves, meta } : { moves: s.moves };
+    };
+    return { deal, moves: data.moves, undo: undo.map(step), at, meta: metaOf(data.meta) };
   } catch {
     return null;
   }
@@ -99,7 +112,7 @@ export function migrate() {
   }
 }
 
-/** The game saved for a deal: {deal, moves, undo, at}, or null when none (or unusable). */
+/** The game saved for a deal: {deal, moves, undo, at, meta}, or null when none (or unusable). */
 export function loadGame(deal) {
   try {
     const text = local()?.getItem(PREFIX + deal);
@@ -121,7 +134,7 @@ export function gameOfKey(key, text) {
  * is removed. Then only the MAX_GAMES most recently played games are kept (never dropping this
  * one). Silently does nothing where storage is unavailable or full.
  */
-export function saveGame(deal, moves, undo = []) {
+export function saveGame(deal, moves, undo = [], meta = null) {
   try {
     const store = local();
     if (!store) return;
@@ -132,7 +145,7 @@ export function saveGame(deal, moves, undo = []) {
     const games = savedGames(store);
     // Later than every saved game, even within one millisecond or with a clock set back.
     const at = Math.max(Date.now(), ...games.map((g) => g.at + 1));
-    store.setItem(PREFIX + deal, JSON.stringify({ version: VERSION, deal, moves, undo: undo.slice(-MAX_UNDO), at }));
+    store.setItem(PREFIX + deal, JSON.stringify({ version: VERSION, deal, moves, undo: undo.slice(-MAX_UNDO), at, meta: metaOf(meta) }));
     const others = games.filter((g) => g.deal !== deal).sort((a, b) => a.at - b.at);
     for (const old of others.slice(0, Math.max(0, others.length - (MAX_GAMES - 1)))) store.removeItem(PREFIX + old.deal);
   } catch {

@@ -3,6 +3,7 @@
 // back}.
 
 import { judge } from './judge.js';
+import { lastWinnable } from './rewind.js';
 
 // About a second or two of search per position, and at most some 64 MB of memory for the
 // positions seen — enough for almost every position of a real game; beyond it the hint says
@@ -10,6 +11,8 @@ import { judge } from './judge.js';
 const MAX_NODES = 4_000_000;
 
 self.onmessage = (event) => {
+  // game: back to the last winnable position (app/rewind.js), {id, rewind: positions} → {id, rewind}
+  if (event.data.rewind) return self.postMessage({ id: event.data.id, rewind: lastWinnable(event.data.rewind, { maxNodes: MAX_NODES }) });
   const { id, deal, moves, known } = event.data;
   let answer;
   try {

@@ -18,9 +18,12 @@ from generator.game_embed import game_html, head_html, replay_html
 
 ARTIFACTS = ROOT / "test-artifacts"
 GAME = ".pyramide-game"
-BUDGET_GZIP = 60 * 1024
+# 60 KB before issue 27; the end panels, statistics, daily deal, redo, address and options
+# (the last seven files) add about 12 KB gzipped (62.5 KB in all when they came).
+BUDGET_GZIP = 64 * 1024
 GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js",
-              "engine.js", "decider.js", "messages.js", "judge.js", "game.css"]
+              "engine.js", "decider.js", "messages.js", "judge.js", "game.css",
+              "stats.js", "stats-view.js", "end-panel.js", "rewind.js", "daily.js", "history-nav.js", "options.js"]
 
 
 # ---------------------------------------------------------------- driving the page
@@ -142,7 +145,7 @@ def test_strings_are_complete_in_both_languages():
 def test_every_string_is_used():
     """No stale strings: each key is read by the game's code (groups looked up by rule id, move
     kind, rank or suit are read as a whole)."""
-    code = "".join((ROOT / "app" / f).read_text() for f in ("game.js", "board.js", "replay.js", "messages.js"))
+    code = "".join(f.read_text() for f in sorted((ROOT / "app").glob("*.js")))
     by_name = {"refused", "ranks", "suits", "moves", "done"}
     for group, entries in strings("nb").items():
         if not isinstance(entries, dict) or group in by_name:
@@ -422,7 +425,7 @@ def test_corrupted_saved_data_starts_a_fresh_game(watched, data):
     """Old (v1) data that cannot be used: migrated to nothing, and a fresh game starts."""
     w, page = open_game(watched, "nb")
     page.evaluate("d => { localStorage.clear(); sessionStorage.clear(); localStorage.setItem('pyramide.game.v1', d); }", data)
-    page.reload()
+    page.goto(page.url.split("#")[0])  # the address shows the deal: without it, as a first visit
     page.wait_for_selector(f"{GAME} .pyr-board")
     assert deal_number(page) in POOL
     s = strings("nb")
@@ -459,7 +462,7 @@ def test_deal_links(watched, lang):
                             max=format_decimal(4294967295, locale=lang)))
         expected += " " + fill(s["messages"]["bad_deal_kept"], deal=123456789)
         page.wait_for_function(f"t => document.querySelector('{GAME} .pyr-message').textContent === t", arg=expected)
-        assert deal_number(page) == 123456789 and "#deal" not in page.url  # the game goes on
+        assert deal_number(page) == 123456789 and page.url.endswith("#deal=123456789")  # the game goes on, in the address too
     page.locator(f"{GAME} .pyr-new-game").click()
     first = deal_number(page)
     page.locator(f"{GAME} .pyr-new-game").click()

@@ -1,0 +1,23 @@
+// The address is the game: it always shows `#deal=N` for the deal on the board. Opening another
+// deal from the page (New game, the daily deal, Undo back to the deal New game left) adds a
+// history entry, so Back and Forward move between deals; the page's hashchange handler (game.js)
+// then opens that deal with its own saved game. Any other change of the deal replaces the entry.
+
+const STATE_KEY = 'pyramideDeal';
+
+const dealHash = (deal) => `#deal=${deal}`;
+
+/** Shows `deal` in the address: a new history entry when `push`, else this entry's address. */
+export function showDeal(deal, { push = false } = {}) {
+  if (window.location.hash === dealHash(deal)) return;
+  const url = window.location.pathname + window.location.search + dealHash(deal);
+  try {
+    if (push) history.pushState({ [STATE_KEY]: deal }, '', url);
+    else history.replaceState({ ...(history.state || {}), [STATE_KEY]: deal }, '', url);
+  } catch { /* too many calls (browsers limit them): the address waits for the next change */ }
+}
+
+/** Whether a popstate event is a move through the page's own entries (Back or Forward). */
+export function isOwnEntry(event) {
+  return !!(event.state && Number.isInteger(event.state[STATE_KEY]));
+}
