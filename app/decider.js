@@ -29,8 +29,8 @@ export { VARIANTS };
 // that card can only go once the far one has gone — through it or under it).
 const COVERED_BY = new Int32Array(PYRAMID_CARDS);
 const COVERS = new Int32Array(PYRAMID_CARDS);
-export const RELATED = new Int32Array(PYRAMID_CARDS);
-export const RELATED_COVER_PAIR = new Int32Array(PYRAMID_CARDS);
+const RELATED = new Int32Array(PYRAMID_CARDS);
+const RELATED_COVER_PAIR = new Int32Array(PYRAMID_CARDS);
 {
   const above = new Int32Array(PYRAMID_CARDS); // every card covering k, transitively
   for (let k = PYRAMID_CARDS - 1; k >= 0; k--) {

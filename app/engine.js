@@ -171,10 +171,11 @@ export function bitCount(x) {
 export function makeTable(pyramidCodes, sideCodes) {
   // Plain loops: Int8Array.from with a mapping function was most of the time of a move.
   const pyrValues = new Int8Array(pyramidCodes.length);
-  pyramidCodes.forEach((c, k) => { if (c) pyrValues[k] = cardValue(c); });
+  const pyrOfValue = new Int32Array(KING_VALUE + 1); // the pyramid places of each value, as masks
+  pyramidCodes.forEach((c, k) => { if (c) { pyrValues[k] = cardValue(c); pyrOfValue[pyrValues[k]] |= 1 << k; } });
   const sideValues = new Int8Array(sideCodes.length);
   sideCodes.forEach((c, i) => { sideValues[i] = cardValue(c); });
-  return { pyrCodes: pyramidCodes.slice(), pyrValues, sideCodes: sideCodes.slice(), sideValues };
+  return { pyrCodes: pyramidCodes.slice(), pyrValues, pyrOfValue, sideCodes: sideCodes.slice(), sideValues };
 }
 
 const ROW_START = Int32Array.from({ length: ROWS + 1 }, (_, r) => (r * (r + 1)) / 2); // row r+1 starts at ROW_START[r]
@@ -231,7 +232,9 @@ export const VARIANTS = Object.freeze({
 const RULE_KEYS = ['strictWin', 'turns', 'unlimitedTurns', 'stockTop', 'coverPair'];
 
 /** The rules options with every field set; throws RuleError('rules') on an unknown option. */
+const NORMALISED = new WeakSet();
 export function normaliseRules(rules = {}) {
+  if (NORMALISED.has(rules)) return rules;
   if (rules === null || typeof rules !== 'object') throw new RuleError('rules', 'rules options must be an object');
   const unknown = Object.keys(rules).filter((k) => !RULE_KEYS.includes(k));
   if (unknown.length) throw new RuleError('rules', `unknown rules options: ${unknown.join(', ')}`);
@@ -243,7 +246,9 @@ export function normaliseRules(rules = {}) {
   // for the standard way of reaching the side cards.
   if (r.strictWin && r.stockTop) throw new RuleError('rules', 'strictWin cannot be combined with stockTop');
   r.standard = !r.strictWin && !r.unlimitedTurns && !r.stockTop && !r.coverPair;
-  return Object.freeze(r);
+  Object.freeze(r);
+  NORMALISED.add(r);
+  return r;
 }
 
 const STANDARD = normaliseRules({});
@@ -266,21 +271,24 @@ export function chainStep(side, p, turns, unlimited = false) {
  * Every legal move of a compact state: emit(kind, a, b, pyr, side, p, turns) once per move with
  * the state it leads to. This is the one place where the app decides what is legal.
  * kingFirst: when a free pyramid king exists, emit only its removal (used by the solver; see
- * solver.js for why that keeps the answers exact). rules: normaliseRules() options; the
- * variants' extra moves are marked VARIANT RULE. Returns the number of moves emitted.
+ * tests/js/plain_solver.mjs for why that keeps the answers exact). rules: normaliseRules()
+ * options; the variants' extra moves are marked VARIANT RULE. sideOnly: only the moves that
+ * take the waste top or the playable stock top (the solver's walk down the chain of draws).
+ * Returns the number of moves emitted.
  */
-export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false, rules = STANDARD) {
+export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false, rules = STANDARD, sideOnly = false) {
   if (pyr === 0 && (!rules.strictWin || side === 0)) return 0; // end.win: the game is over
   const values = table.pyrValues;
+  const ofValue = table.pyrOfValue;
   const sideValues = table.sideValues;
   const free = freeMask(pyr);
   const top = wasteTop(side, p);
   const topValue = top >= 0 ? sideValues[top] : 0;
   let count = 0;
   // king.alone — a free pyramid king
-  for (let f = free; f !== 0; f &= f - 1) {
-    const k = 31 - Math.clz32(f & -f);
-    if (values[k] === KING_VALUE) {
+  if (!sideOnly) {
+    for (let f = free & ofValue[KING_VALUE]; f !== 0; f &= f - 1) {
+      const k = 31 - Math.clz32(f & -f);
       emit(KING, k, -1, pyr & ~(1 << k), side, p, turns);
       count++;
       if (kingFirst) return count;
@@ -293,12 +301,12 @@ export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false,
     count++;
   }
   // pair.thirteen with pair.one-waste: two free pyramid cards, or one and the waste top
-  for (let f = free; f !== 0; f &= f - 1) {
+  for (let f = free & ~ofValue[KING_VALUE]; f !== 0; f &= f - 1) {
     const i = 31 - Math.clz32(f & -f);
     const need = TARGET_SUM - values[i];
-    for (let g = f & (f - 1); g !== 0; g &= g - 1) {
-      const j = 31 - Math.clz32(g & -g);
-      if (values[j] === need) {
+    if (!sideOnly) {
+      for (let g = f & (f - 1) & ofValue[need]; g !== 0; g &= g - 1) {
+        const j = 31 - Math.clz32(g & -g);
         emit(PAIR, i, j, pyr & ~(1 << i) & ~(1 << j), side, p, turns);
         count++;
       }
@@ -310,9 +318,10 @@ export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false,
     }
   }
   if (!rules.standard) {
-    if (rules.coverPair) count += forEachCoverPair(table, pyr, side, p, turns, emit);
+    if (rules.coverPair && !sideOnly) count += forEachCoverPair(table, pyr, side, p, turns, emit);
     if (rules.stockTop) count += forEachStockTopMove(table, pyr, side, p, turns, free, emit);
   }
+  if (sideOnly) return count;
   // draw.nonempty; turn.when + turn.limit: stock empty, waste not, a turn left; the order stays (turn.order)
   const step = chainStep(side, p, turns, rules.unlimitedTurns);
   if (step >= 0) {
