@@ -107,3 +107,24 @@ test('unknown rules options are refused', () => {
   assert.throws(() => solve(E.openingPosition(1), { rules: { strictWin: true, stockTop: true } }), /strictWin/);
   assert.throws(() => solve(E.openingPosition(1), { rules: { relaxed: true } }), /unknown rules options: relaxed/);
 });
+
+test('the Web Worker: solve with progress, a time limit, and the hint as before', async () => {
+  const sent = [];
+  globalThis.self = { postMessage: (m) => sent.push(m) };
+  await import('../../app/worker.js');
+  const start = playedPosition(12);
+  self.onmessage({ data: { id: 1, op: 'solve', position: start, rules: {} } });
+  const answer = sent.at(-1);
+  const plain = plainSolve(start, { kingFirst: false });
+  assert.equal(answer.id, 1);
+  assert.deepEqual([answer.solution.max_removed, answer.solution.shortest, answer.solution.complete], [plain.max_removed, plain.shortest, true]);
+  checkGame(start, { ...answer.solution }, {}, 'worker');
+  sent.length = 0;
+  self.onmessage({ data: { id: 2, op: 'solve', position: E.openingPosition(6), maxMillis: 0 } });
+  assert.ok(sent.some((m) => m.id === 2 && m.progress && m.progress.positions > 0), 'progress is posted');
+  assert.equal(sent.at(-1).solution.complete, false, 'past maxMillis the search stops');
+  self.onmessage({ data: { id: 3, op: 'solve', position: start, rules: { relaxed: true } } });
+  assert.match(sent.at(-1).error, /unknown rules options/);
+  self.onmessage({ data: { id: 4, position: E.openingPosition(7) } });
+  assert.deepEqual(Object.keys(sent.at(-1)).sort(), ['id', 'move', 'result']);
+});
