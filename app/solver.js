@@ -300,13 +300,33 @@ class Search {
     }
   }
 
+  /** The cards beside the pyramid that may still be taken: all of them while a turn is left;
+   *  with none left, a waste card under the top only comes up once every card above it has
+   *  gone, so below a card that can never go (no card of the other value in the pyramid, nor
+   *  in the stock for the stock-top variant; not a king) the waste is buried for good. */
+  usable(pyr, side, p, t) {
+    if (t > 0 || this.rules.unlimitedTurns || p === 0) return side;
+    const sv = this.table.sideValues;
+    const stock = side & ~((1 << p) - 1);
+    const partnersBeside = this.rules.stockTop ? stock : 0;
+    for (let m = side & ((1 << p) - 1); m !== 0;) {
+      const top = 31 - Math.clz32(m);
+      const w = TARGET_SUM - sv[top];
+      if (w !== 0 && (pyr & this.table.pyrOfValue[w]) === 0 && (partnersBeside & this.sideOfValue[w]) === 0) {
+        return side & ~((1 << top) - 1); // the cards under it never come up
+      }
+      m &= ~(1 << top);
+    }
+    return side;
+  }
+
   /** The pyramid cards that may still go. covers[k] (coverers): the cards still covering k,
    *  directly or through other cards still there; k is only ever free once they are all gone,
    *  so k and any of them are never available together (in the cover-pair variant a card and
    *  one covering it directly may be). A card none of whose possible partners is left (a card
    *  of the other value beside the pyramid, or one in the pyramid in no such relation with
    *  it) can never go, nor can any card it covers; repeated until nothing changes. Exact as
-   *  an upper bound: only cards that can never go are left out. */
+   *  an upper bound: only cards that can never go are left out. side: usable(). */
   alive(pyr, side) {
     const pv = this.table.pyrValues;
     // Most cards have a partner beside the pyramid: then nothing is dead and cov is not needed.
@@ -360,9 +380,9 @@ class Search {
   /** Pyramid cards removed, at most, from a position on: the cards removed so far and the
    *  kings that may still go, and per pair of values v, 13 - v, of the a and b cards that may
    *  still go at most min(a, b + the side cards of value 13 - v) of value v (each needs a
-   *  partner of its own) and the same the other way. */
-  upperBound(pyr, side) {
-    const alive = this.alive(pyr, side);
+   *  partner of its own) and the same the other way. side: usable(). (A largest matching of
+   *  the pairs of two pyramid cards was tried here too: it never cut more on deals 1-40.) */
+  upperBound(pyr, side, alive = this.alive(pyr, side)) {
     let bound = this.startCount - bitCount(pyr) + bitCount(alive & this.kings);
     for (let v = 1; v <= 6; v++) {
       const w = TARGET_SUM - v;
@@ -385,8 +405,10 @@ class Search {
    *  A removal lowers the removal count by at most one and leaves the draw count (the card it
    *  takes from beside the pyramid was on the waste already), a draw lowers the draw count by
    *  at most one: so the bound drops by at most the cost of a step. */
-  winBound(pyr, side, p) {
+  winBound(pyr, allSide, p, t) {
+    const side = this.usable(pyr, allSide, p, t);
     if (this.alive(pyr, side) !== pyr) return -1;
+    if (this.rules.strictWin && side !== allSide) return -1; // a buried card never goes
     const waste = p >= 32 ? side : side & ((1 << p) - 1);
     const stock = side & ~waste;
     const strict = this.rules.strictWin, stockTop = this.rules.stockTop;
@@ -432,12 +454,13 @@ class Search {
    *  and with the k cards left out where they save the most draws (taken off the value whose
    *  needed stock card lies deepest, one at a time). Never below the plain count: r cards
    *  still to go take r moves less one per pair of two pyramid cards. */
-  countBound(pyr, side, p, target) {
+  countBound(pyr, allSide, p, t, target) {
     const removed = this.startCount - bitCount(pyr);
     const r = target - removed;
     if (r <= 0) return 0;
-    if (this.upperBound(pyr, side) < target) return -1;
+    const side = this.usable(pyr, allSide, p, t);
     const alive = this.alive(pyr, side);
+    if (this.upperBound(pyr, side, alive) < target) return -1;
     const slack = removed + bitCount(alive) - target; // cards that may still go but need not
     const waste = p >= 32 ? side : side & ((1 << p) - 1);
     const stock = side & ~waste;
@@ -479,7 +502,7 @@ class Search {
    *  (upperBound) cut; it stops at the first win. */
   maxRemovable(pyr, side, p, t) {
     const sets = this.sets = new CardSetRanks();
-    const limit = this.upperBound(pyr, side);
+    const limit = this.upperBound(pyr, this.usable(pyr, side, p, t));
     let best = this.startCount - bitCount(pyr);
     let buf = new Int32Array(4096), end = 0;
     const push = (kind, a, b, pyr2, side2, p2, t2) => {
@@ -502,7 +525,7 @@ class Search {
       for (let c = from; c < to && !done; c += 4) {
         const cp = buf[c], cs = buf[c + 1], cq = buf[c + 2], ct = buf[c + 3];
         // Cut what can neither beat the best count nor (strict) still win.
-        const bound = this.upperBound(cp, cs);
+        const bound = this.upperBound(cp, this.usable(cp, cs, cq, ct));
         if (bound <= best && !(strict && bound === all)) continue;
         const r = rankOf(ct, cq);
         const before = sets.raise(cp, cs, r);
@@ -519,14 +542,14 @@ class Search {
   /** A* from the start to a goal (step 4): the win, or `target` pyramid cards removed. */
   shortest(pyr, side, p, t, target) {
     const win = target === null;
-    const bound = win ? (bp, bs, bq) => this.winBound(bp, bs, bq) : (bp, bs, bq) => this.countBound(bp, bs, bq, target);
+    const bound = win ? (bp, bs, bq, bt) => this.winBound(bp, bs, bq, bt) : (bp, bs, bq, bt) => this.countBound(bp, bs, bq, bt, target);
     const isGoal = win ? (gp, gs) => isWon(gp, gs, this.rules) : (gp) => this.startCount - bitCount(gp) >= target;
     const store = this.store = new PositionStore();
     const buckets = [];
     const pushOpen = (index, f) => { (buckets[f] ??= []).push(index); };
     const key = (kp, kt) => (kp | (kt << PYR_BITS)) >>> 0;
     const low = (ls, lp) => (ls | (lp << SIDE_BITS)) >>> 0;
-    const h0 = bound(pyr, side, p);
+    const h0 = bound(pyr, side, p, t);
     if (h0 < 0) return -1;
     store.find(key(pyr, t), low(side, p));
     const start = store.addAfterFind(key(pyr, t), low(side, p));
@@ -556,7 +579,7 @@ class Search {
           const d = chainDistance(cs, store.lo[x] >>> SIDE_BITS, store.hi[x] >>> PYR_BITS, cq, ct, unlimited);
           if (d >= 0 && store.g[x] + d <= g) return; // dominated
         }
-        const h = bound(cp, cs, cq);
+        const h = bound(cp, cs, cq, ct);
         if (h < 0) return;
         for (let x = sets.heads[slot]; x >= 0; x = store.next[x]) {
           if (store.closed[x]) continue;
