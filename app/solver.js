@@ -34,9 +34,11 @@
 //      dropped: they lie on no winning game, so no shortest one is lost;
 //    - no win: A* looks for the fewest moves to any position with that count removed
 //      (countBound); positions that can no longer reach it (upperBound) are dropped.
-//    The decider's other prunings (side kings, forced pairs) are not used: taking a king or a
-//    pair off the waste at once is fine for "can it be won" but may cost a move a shortest
-//    game does not spend (it may leave a waste king where it is).
+//    The decider's other prunings are fine for "can it be won" but may cost a move a
+//    shortest game does not spend (it may leave a waste king where it is): a waste king taken
+//    at once serves maxRemovable only (it keeps the largest count and the win, see
+//    wasteKing); the forced pairs are not used at all (a card that need not go may keep its
+//    only partner for another).
 // 5. Positions are two 32-bit words in typed arrays (PositionStore), some 30 bytes each with
 //    the hash tables and the queue, and no object per position.
 // 6. Dominance within a card set (shortest): position X stands for position Y of the same
@@ -158,6 +160,16 @@ class CardSetRanks {
     return 0;
   }
 
+  /** The rank the card set was entered at, 0 when never. */
+  rankOf(pyr, side) {
+    let h = hash(pyr, side) & this.mask;
+    for (;;) {
+      if (this.keys[h << 1] === -1) return 0;
+      if (this.keys[h << 1] === pyr && this.keys[(h << 1) + 1] === side) return this.ranks[h];
+      h = (h + 1) & this.mask;
+    }
+  }
+
   grow() {
     const { keys, ranks } = this;
     this.mask = this.mask * 2 + 1;
@@ -269,7 +281,7 @@ class Search {
   /** Every step from the settled position (pyr, side, p, t): emit(kind, a, b, pyr2, side2, p2,
    *  t2, steps) with the draws and turns made before the removal. Only the chain above rank
    *  `below` (NO_BOUND: all of it). See steps 2 and 3 of the module text. */
-  expand(pyr, side, p, t, below, emit) {
+  expand(pyr, side, p, t, below, emit, wasteKings = false) {
     const free = freeMask(pyr);
     const freeKings = free & this.kings;
     if (freeKings !== 0) {
@@ -277,12 +289,14 @@ class Search {
       emit(KING, k, -1, pyr & ~(1 << k), side, p, t, 0);
       return;
     }
+    const sv = this.table.sideValues;
+    if (wasteKings && p > 0 && sv[p - 1] === KING_VALUE) { this.wasteKing(pyr, side, p, t, 0, emit); return; }
     this.out = emit;
     this.steps = 0;
     forEachMove(this.table, pyr, side, p, t, this.removal, false, this.rules);
     // Values whose card on the waste top (or stock top) has a move: kings, partners of free cards.
     let need = 1 << KING_VALUE;
-    const pv = this.table.pyrValues, sv = this.table.sideValues;
+    const pv = this.table.pyrValues;
     for (let f = free; f !== 0; f &= f - 1) need |= 1 << (TARGET_SUM - pv[31 - Math.clz32(f & -f)]);
     const { unlimitedTurns, stockTop } = this.rules;
     let seen = 1 << p;
@@ -294,10 +308,22 @@ class Search {
       if (below !== NO_BOUND && !unlimitedTurns && rank(u, q) <= below) break;
       seen |= 1 << q;
       const top = q - 1; // the waste top: p is kept at its index + 1
+      if (wasteKings && top >= 0 && sv[top] === KING_VALUE) { this.wasteKing(pyr, side, q, u, this.steps, emit); break; }
       const s = stockTop ? stockNext(side, q) : -1;
       if (s < 0 && (top < 0 || (need & (1 << sv[top])) === 0)) continue; // nothing takes the top here
       forEachMove(this.table, pyr, side, q, u, this.removal, false, this.rules, true);
     }
+  }
+
+  // For maxRemovable only (wasteKings): a king on the waste top goes at once, and stands for
+  // the rest of the chain. Exact for the largest count and for a win, not for the fewest
+  // moves (the decider's sideKings, app/decider.js): the game without the king can play any
+  // game with it, move for move, skipping the draw that would bring the king up again, so it
+  // removes as many pyramid cards and wins as often; a removal further down the chain is
+  // made from the position without the king, reached by the same draws.
+  wasteKing(pyr, side, p, t, steps, emit) {
+    const top = p - 1, s2 = side & ~(1 << top);
+    emit(KING, SIDE + top, -1, pyr, s2, wasteTop(s2, p) + 1, t, steps);
   }
 
   /** The cards beside the pyramid that may still be taken: all of them while a turn is left;
@@ -520,16 +546,16 @@ class Search {
       if (isWon(vp, vs, this.rules)) this.won = true;
       if (this.won || (!strict && best === limit)) { done = true; return; }
       const from = end;
-      this.expand(vp, vs, vq, vt, below, push);
+      this.expand(vp, vs, vq, vt, below, push, true);
       const to = end;
       for (let c = from; c < to && !done; c += 4) {
         const cp = buf[c], cs = buf[c + 1], cq = buf[c + 2], ct = buf[c + 3];
+        const r = rankOf(ct, cq);
+        if (sets.rankOf(cp, cs) >= r) continue; // entered before at this rank or higher
         // Cut what can neither beat the best count nor (strict) still win.
         const bound = this.upperBound(cp, this.usable(cp, cs, cq, ct));
         if (bound <= best && !(strict && bound === all)) continue;
-        const r = rankOf(ct, cq);
         const before = sets.raise(cp, cs, r);
-        if (before >= r) continue;
         visit(cp, cs, cq, ct, before === 0 ? NO_BOUND : before);
       }
       end = from;

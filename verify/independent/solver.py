@@ -244,6 +244,15 @@ def gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair
 
 
 @njit(cache=True)
+def _without_waste_top(key):
+    side = (key >> SIDE_SHIFT) & SIDE_MASK
+    top = ((key >> B_SHIFT) & 31) - 1
+    nside = side & ~(np.int64(1) << top)
+    return ((key & PYR_MASK) | (nside << SIDE_SHIFT) | (np.int64(_boundary_below(side, top)) << B_SHIFT)
+            | (key & (np.int64(3) << T_SHIFT)))
+
+
+@njit(cache=True)
 def _next_on_chain(side, b, t, unlimited):
     """(boundary, turns) after one more draw or turn; (-1, -1) when neither is possible."""
     s = _stock_top(side, b)
@@ -256,9 +265,12 @@ def _next_on_chain(side, b, t, unlimited):
 
 @njit(cache=True)
 def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, out_k, out_c, out_s,
-           tmp_k, tmp_c):
+           tmp_k, tmp_c, waste_kings):
     """The steps from position `key`: child keys, move codes and the draws/turns made first.
-    Only chain points above rank `below` (-1: all). See the module text."""
+    Only chain points above rank `below` (-1: all). See the module text. waste_kings (the
+    walk for the goal only): a king on the waste top goes at once and stands for the rest of
+    the chain -- the game without it can play any game with it, skipping the draw that brings
+    it up, so it removes as much and wins as often; not so for the fewest moves."""
     pyr = key & PYR_MASK
     side = (key >> SIDE_SHIFT) & SIDE_MASK
     b = (key >> B_SHIFT) & 31
@@ -270,6 +282,11 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
             out_c[0] = KING_P * 4096 + k * 64
             out_s[0] = 0
             return 1
+    if waste_kings and b > 0 and sv[b - 1] == 13:
+        out_k[0] = _without_waste_top(key)
+        out_c[0] = KING_W * 4096 + b - 1
+        out_s[0] = 0
+        return 1
     n = 0
     m = gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, False, tmp_k, tmp_c)
     for j in range(m):
@@ -296,6 +313,11 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
         if below >= 0 and not unlimited and u * 32 + 31 - q <= below:
             break
         seen |= np.int64(1) << q
+        if waste_kings and q > 0 and sv[q - 1] == 13:
+            out_k[n] = _without_waste_top(pyr | (side << SIDE_SHIFT) | (np.int64(q) << B_SHIFT) | (np.int64(u) << T_SHIFT))
+            out_c[n] = KING_W * 4096 + q - 1
+            out_s[n] = steps
+            return n + 1
         st = _stock_top(side, q) if stock_top else -1
         if st < 0 and (q == 0 or not (need >> sv[q - 1]) & 1):
             continue
@@ -307,6 +329,25 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
             out_s[n] = steps
             n += 1
     return n
+
+
+@njit(cache=True)
+def _usable(pyr, side, b, t, sv, pmask, smask, unlimited, stock_top):
+    """Side cards that may still be taken: all while a turn is left. With none left, a waste
+    card under the top comes up only once the cards above it are gone; under a card that can
+    never go (not a king, no card of the other value in the pyramid, nor in the stock when the
+    stock top is playable) the waste stays buried."""
+    if t > 0 or unlimited or b == 0:
+        return side
+    stock = side & ~((np.int64(1) << b) - 1)
+    i = b - 1
+    while i >= 0:
+        if (side >> i) & 1:
+            w = 13 - sv[i]
+            if w != 0 and pyr & pmask[w] == 0 and not (stock_top and stock & smask[w]):
+                return side & ~((np.int64(1) << i) - 1)
+        i -= 1
+    return side
 
 
 @njit(cache=True)
@@ -397,7 +438,7 @@ def _draws_to(stock, cards, n):
 
 
 @njit(cache=True)
-def _bound(key, target, start_cnt, pv, pmask, smask, covm, cover_pair, strict, stock_top, cov, deep):
+def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov, deep):
     """Lower bound on the moves to the goal (target -1: the win; else that many pyramid cards
     removed), or -1 when it is out of reach. A pair takes one card of value v and one of
     13 - v, a king goes alone: max(a, b) removals for a, b cards of the two values (strict:
@@ -405,8 +446,11 @@ def _bound(key, target, start_cnt, pv, pmask, smask, covm, cover_pair, strict, s
     draws up to it. For a count with slack k (cards that may go but need not), k needed
     cards are left out where they save the most. Drops by at most the cost of a step."""
     pyr = key & PYR_MASK
-    side = (key >> SIDE_SHIFT) & SIDE_MASK
+    all_side = (key >> SIDE_SHIFT) & SIDE_MASK
     b = (key >> B_SHIFT) & 31
+    side = _usable(pyr, all_side, b, (key >> T_SHIFT) & 3, sv, pmask, smask, unlimited, stock_top)
+    if strict and target < 0 and side != all_side:
+        return -1  # a buried card never goes
     waste = side & ((np.int64(1) << b) - 1)
     stock = side & ~waste
     removed = start_cnt - _popcount(pyr)
@@ -502,8 +546,9 @@ def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
     f_from = np.zeros(64, dtype=np.int64)
     f_to = np.zeros(64, dtype=np.int64)
     f_next = np.zeros(64, dtype=np.int64)
-    limit = _upper(key0 & PYR_MASK, (key0 >> SIDE_SHIFT) & SIDE_MASK, start_cnt, pv, pmask, smask, covm,
-                   cover_pair, cov)
+    side0 = _usable(key0 & PYR_MASK, (key0 >> SIDE_SHIFT) & SIDE_MASK, (key0 >> B_SHIFT) & 31, (key0 >> T_SHIFT) & 3,
+                    sv, pmask, smask, unlimited, stock_top)
+    limit = _upper(key0 & PYR_MASK, side0, start_cnt, pv, pmask, smask, covm, cover_pair, cov)
     best = 0
     won = False
     nodes = 0
@@ -527,7 +572,7 @@ def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
         if won or (not strict and best == limit):
             break
         n = _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, ch_k, ch_c, ch_s,
-                   tmp_k, tmp_c)
+                   tmp_k, tmp_c, True)
         if end + n > len(buf):
             nb = np.empty(max(len(buf) * 2, end + n), dtype=np.int64)
             nb[:end] = buf[:end]
@@ -549,10 +594,6 @@ def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
             c = buf[f_next[d]]
             f_next[d] += 1
             cp = c & PYR_MASK
-            cs = (c >> SIDE_SHIFT) & SIDE_MASK
-            ub = _upper(cp, cs, start_cnt, pv, pmask, smask, covm, cover_pair, cov)
-            if ub <= best and not (strict and ub == start_cnt):
-                continue
             r = 1 if unlimited else ((c >> T_SHIFT) & 3) * 32 + 31 - ((c >> B_SHIFT) & 31)
             ck = c & (PYR_MASK | (SIDE_MASK << SIDE_SHIFT))
             mask = len(sk) - 1
@@ -563,8 +604,13 @@ def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
             if sk[h] == ck:
                 before = sr[h]
                 if before >= r:
-                    continue
-            else:
+                    continue  # entered before at this rank or higher
+            cs = _usable(cp, (c >> SIDE_SHIFT) & SIDE_MASK, (c >> B_SHIFT) & 31, (c >> T_SHIFT) & 3, sv, pmask, smask,
+                         unlimited, stock_top)
+            ub = _upper(cp, cs, start_cnt, pv, pmask, smask, covm, cover_pair, cov)
+            if ub <= best and not (strict and ub == start_cnt):
+                continue
+            if sk[h] != ck:
                 sk[h] = ck
                 used += 1
             sr[h] = r
@@ -630,7 +676,7 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
     e_next = np.empty(cap, dtype=np.int32)
     n_e = 0
 
-    h0 = _bound(key0, target, start_cnt, pv, pmask, smask, covm, cover_pair, strict, stock_top, cov, deep)
+    h0 = _bound(key0, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov, deep)
     if h0 < 0:
         return -1, keys, g, parent, 0
     keys[0] = key0
@@ -667,7 +713,7 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
             return i, keys, g, parent, n
         state[i] = 1
         m = _steps(key, -1, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, ch_k, ch_c, ch_s,
-                   tmp_k, tmp_c)
+                   tmp_k, tmp_c, False)
         for j in range(m):
             ck = ch_k[j]
             cg = g[i] + ch_s[j] + 1
@@ -731,7 +777,8 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
                     x = link[x]
                 if dominated:
                     continue
-                ch = _bound(ck, target, start_cnt, pv, pmask, smask, covm, cover_pair, strict, stock_top, cov, deep)
+                ch = _bound(ck, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov,
+                            deep)
                 if ch < 0:
                     continue
                 x = set_head[hs] if set_key[hs] == cset else -1
@@ -914,7 +961,8 @@ def _game_along(path, keys, g, enc: Encoded, flags) -> list[str]:
     game = []
     for a, b in zip(path, path[1:]):
         parent_key, child_key, cost = int(keys[a]), int(keys[b]), int(g[b]) - int(g[a])
-        m = _steps(np.int64(parent_key), -1, enc.pv, enc.sv, COVM, UNDER, *flags, out_k, out_c, out_s, tmp_k, tmp_c)
+        m = _steps(np.int64(parent_key), -1, enc.pv, enc.sv, COVM, UNDER, *flags, out_k, out_c, out_s, tmp_k, tmp_c,
+                   False)
         found = [j for j in range(m) if int(out_k[j]) == child_key and int(out_s[j]) + 1 == cost]
         assert found, "broken parent link"
         j = found[0]
