@@ -125,6 +125,9 @@ test('the Web Worker: solve with progress, a time limit, and the hint as before'
   assert.equal(sent.at(-1).solution.complete, false, 'past maxMillis the search stops');
   self.onmessage({ data: { id: 3, op: 'solve', position: start, rules: { relaxed: true } } });
   assert.match(sent.at(-1).error, /unknown rules options/);
-  self.onmessage({ data: { id: 4, position: E.openingPosition(7) } });
-  assert.deepEqual(Object.keys(sent.at(-1)).sort(), ['id', 'move', 'result']);
+  // Hint's request (judge.js): the deal and the moves played, answered with what it found out.
+  self.onmessage({ data: { id: 4, deal: 7, moves: [], known: null } });
+  assert.deepEqual(Object.keys(sent.at(-1)).sort(), ['back', 'deal', 'id', 'move', 'result']);
+  assert.equal(sent.at(-1).id, 4);
+  assert.ok(['won', 'lost', 'undecided'].includes(sent.at(-1).result));
 });
