@@ -62,7 +62,11 @@ class DestinationError(BuildError):
 
 def absolute(dest: Path) -> Path:
     """dest made absolute with its parent folders resolved (`/var/www` may be a link to
-    `/srv/www`), but not DEST itself: it may be our link."""
+    `/srv/www`), but not DEST itself: it may be our link. A leading `~` is refused: nothing
+    expanded it (a quoted DEST), and it would make a folder named `~` here."""
+    if str(dest).startswith("~"):
+        raise DestinationError(f"{dest}: starts with '~', which nothing expanded; write the full path "
+                               "(e.g. $HOME/pyramide-site)")
     dest = Path(os.path.abspath(dest))
     return Path(os.path.realpath(dest.parent)) / dest.name
 
@@ -87,9 +91,6 @@ def check_destination(dest: Path, versioned: bool = False) -> str:
     (our symlink to a version) or "lost" (missing, while DEST.versions says a version was live:
     a run was killed between two renames). Raises DestinationError for anything we must not
     touch, and for a versioned DEST inside the repository."""
-    if str(dest).startswith("~"):
-        raise DestinationError(f"{dest}: starts with '~', which nothing expanded; write the full path "
-                               "(e.g. $HOME/pyramide-site)")
     dest = absolute(dest)
     for place in (dest, Path(os.path.realpath(dest))):
         if place == ROOT:
