@@ -26,6 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import fileops
+from .errors import BuildFailed
 
 DIGEST = ".pyramide-digest.json"
 RECORD = ".pyramide-version.json"
@@ -67,7 +68,7 @@ def content_hash(files: dict[str, str]) -> str:
 def file_hashes(folder: Path) -> dict[str, str]:
     files, others = _entries(folder)
     if others:
-        raise ValueError(f"{folder / others[0]}: not a regular file; a published site holds only files")
+        raise BuildFailed(f"{folder / others[0]}: not a regular file; a published site holds only files and folders")
     return {path: _file_hash(folder / path) for path in files}
 
 

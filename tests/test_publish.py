@@ -444,3 +444,15 @@ def test_the_recorded_commit_is_the_checkout_s():
     commit, changed = versions.source_state(publish.ROOT)
     assert commit == head and isinstance(changed, bool)
     assert versions.source_state(Path("/")) == (None, None)
+
+
+def test_a_built_site_holding_a_link_is_not_published(fake_build, capsys, monkeypatch, tmp_path):
+    def write_site(languages, default, rendered, stage, sources, site_url=None):
+        stage.mkdir(parents=True)
+        (stage / "index.html").write_text("site")
+        (stage / "passwd").symlink_to("/etc/passwd")
+
+    monkeypatch.setattr(site, "write_site", write_site)
+    code, err = run(capsys, "publish", str(tmp_path / "site"))
+    assert code == 1 and "passwd: not a regular file" in err and err.count("error:") == 1
+    assert not os.path.lexists(tmp_path / "site")
