@@ -85,7 +85,7 @@ def fake_bundle() -> dict:
             check("rules.checked", {"rules": 2, "cases_app": 5, "cases_independent": 7}),
             check("survey.checked", {"deals": 12, "won": 5, "undecided": 1, "games_replayed": 5 + 1,
                                      "lost_rechecked": 6}),
-            check("survey.redecided", {"lost_decided_again": 6 + 4, "by_the_app": 10, "by_the_independent_decider": 10}),
+            check("survey.redecided", {"lost_decided_again": 6 + 4}),
         ],
         "examples": [example],
         "survey": main,

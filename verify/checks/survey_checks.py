@@ -161,5 +161,4 @@ def check_losses(cache: SurveyCache, jobs: int | None = None, pool=None) -> Chec
     if own:
         pool.close()  # workers end normally: each closes its Node process
         pool.join()
-    return Checked({"lost_decided_again": decided, "by_the_app": decided, "by_the_independent_decider": decided},
-                   None)
+    return Checked({"lost_decided_again": decided}, None)  # each by both deciders, or CheckFailed
