@@ -359,7 +359,7 @@ def test_publishing_the_same_site_again_adds_no_version(fake_build, capsys, monk
     assert (dest / "index.html").read_text() == "other"
 
 
-@pytest.mark.parametrize("inside", ["site/pub", "build/x", "docs/../site/pub"])
+@pytest.mark.parametrize("inside", ["site", "site/pub", "build/x", "docs/../site/pub"])
 def test_a_published_dest_inside_the_repository_is_refused(fake_build, capsys, monkeypatch, tmp_path, inside):
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
@@ -456,3 +456,14 @@ def test_a_built_site_holding_a_link_is_not_published(fake_build, capsys, monkey
     code, err = run(capsys, "publish", str(tmp_path / "site"))
     assert code == 1 and "passwd: not a regular file" in err and err.count("error:") == 1
     assert not os.path.lexists(tmp_path / "site")
+
+
+def test_a_versions_folder_that_is_a_link_is_refused(fake_build, capsys, tmp_path):
+    # Pruning deletes old versions there: a link would lead it into someone else's folder.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.txt").write_text("mine")
+    (tmp_path / "site.versions").symlink_to(elsewhere)
+    code, err = run(capsys, "publish", str(tmp_path / "site"))
+    assert code == 2 and "site.versions: exists and is not a folder" in err
+    assert listing(elsewhere) == ["notes.txt"] and fake_build == []
