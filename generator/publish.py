@@ -104,7 +104,8 @@ def check_destination(dest: Path, versioned: bool = False) -> str:
     if ROOT.is_relative_to(versions):
         raise DestinationError(f"{dest}: its versions would go into the repository ({versions}); choose another name")
     if os.path.lexists(versions) and (versions.is_symlink() or not versions.is_dir()):
-        raise DestinationError(f"{versions}: exists and is not a folder; the published versions are kept there, so move it away")
+        raise DestinationError(f"{versions}: exists and is not a folder of its own (a file, or a link); the published versions "
+                               "are kept and pruned there, so move it away")
     if dest.is_symlink():
         if link_target(dest) is None:
             raise DestinationError(f"{dest}: is a link to {os.readlink(dest)}, not a site published here; "

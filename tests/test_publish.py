@@ -465,5 +465,5 @@ def test_a_versions_folder_that_is_a_link_is_refused(fake_build, capsys, tmp_pat
     (elsewhere / "notes.txt").write_text("mine")
     (tmp_path / "site.versions").symlink_to(elsewhere)
     code, err = run(capsys, "publish", str(tmp_path / "site"))
-    assert code == 2 and "site.versions: exists and is not a folder" in err
+    assert code == 2 and "site.versions: exists and is not a folder of its own (a file, or a link)" in err
     assert listing(elsewhere) == ["notes.txt"] and fake_build == []
