@@ -1,8 +1,9 @@
-"""`python -m generator build [--dest site]` · `publish DEST` · `rollback DEST` · `serve` · `lint`.
+"""`python -m generator build [--dest site]` · `publish DEST` · `rollback DEST` · `status DEST` · `serve` · `lint`.
 
 Exit codes: 0 fine; 1 the build failed after reading its inputs (nothing was changed); 2 bad
 input (a page source, string or bundle refused, a destination that is not ours to replace, a
-port that cannot be used, a bad argument).
+port that cannot be used, a bad argument). `status` exits 1 when DEST is missing or its live
+version fails its digest.
 """
 import argparse
 import sys
@@ -13,10 +14,15 @@ from .publish import KEEP_VERSIONS, MARKER
 
 PUBLISHING = f"""publishing:
   publish DEST    builds and checks the site in a staging folder next to DEST, keeps it as
-                  DEST.versions/<time>-<hash>/ and switches the link DEST to it in one step;
-                  the last {KEEP_VERSIONS} versions are kept. DEST must be new, empty, or a site made
-                  here (it holds {MARKER}); anything else is refused and left alone.
-  rollback DEST   switches DEST back to the version published before the live one.
+                  DEST.versions/<time>-<hash>/ (a digest of every file written last) and
+                  switches the link DEST to it in one step, once the digest holds; the newest
+                  {KEEP_VERSIONS} versions are kept, and always the live one and the one rollback
+                  goes to. DEST must be new, empty, or a site made here (it holds {MARKER}),
+                  outside the repository; anything else is refused and left alone.
+  rollback DEST   switches DEST back to the version that was live before the live one
+                  (DEST.versions/history.json); restores DEST if a stopped publish left it missing.
+  status DEST     the live version, its commit, whether that working tree had changes, when it
+                  went live, whether its digest holds, and where rollback would go.
 """
 
 
@@ -35,8 +41,10 @@ def main(argv=None) -> int:
     b.add_argument("--dest", default="site")
     p = sub.add_parser("publish", help="build and check in a staging folder, then switch the link DEST to it (see below)")
     p.add_argument("dest", type=Path)
-    r = sub.add_parser("rollback", help="switch the link DEST back to the version published before")
+    r = sub.add_parser("rollback", help="switch the link DEST back to the version that was live before")
     r.add_argument("dest", type=Path)
+    st = sub.add_parser("status", help="which version DEST shows, from which commit, and whether it is intact")
+    st.add_argument("dest", type=Path)
     sv = sub.add_parser("serve", help="serve site/ on localhost, rebuilding and reloading on change")
     sv.add_argument("--port", type=int, default=8000)
     l = sub.add_parser("lint", help="per language: missing pages or strings, numbers not backed by data")
@@ -69,13 +77,21 @@ def main(argv=None) -> int:
                 print(f"error: {problem}", file=sys.stderr)
             return 2 if problems else 0
         if args.command == "rollback":
-            version = publish.rollback(args.dest)
-            print(f"{args.dest} now shows {version}.")
+            version, what = publish.rollback(args.dest)
+            print(f"{args.dest} now shows {version} ({what}).")
             return 0
+        if args.command == "status":
+            lines, healthy = publish.status(args.dest)
+            print("\n".join(lines))
+            return 0 if healthy else 1
+        before = publish.link_target(publish.absolute(Path(args.dest))) if args.command == "publish" else None
         dest = site.build(Path(args.dest), args.bundle or site.BUNDLE, args.docs or site.DOCS,
                           versioned=args.command == "publish")
-        if args.command == "publish":
-            print(f"Published {dest.name}: {args.dest} now shows it (`make rollback DEST={args.dest}` goes back).")
+        if args.command == "publish" and dest.name == before:
+            print(f"Nothing changed: the site is the same as {dest.name}, which {args.dest} still shows; no version added.")
+        elif args.command == "publish":
+            print(f"Published {dest.name}: {args.dest} now shows it (`make rollback DEST={args.dest}` goes back, "
+                  f"`make status DEST={args.dest}` says what is live).")
         else:
             # Not "open index.html": from file:// the folder links, the game's modules and the search
             # worker do not load (browsers refuse modules and workers from files).

@@ -239,6 +239,9 @@ def check_counts(bundle: dict) -> None:
                            "games_replayed": survey["won"] + sum(v["won"] for v in variants
                                                                  if not covered(v, survey)),
                            "lost_rechecked": survey["redecided"]},
+        # Every lost deal published, decided again by both deciders when the bundle was made.
+        "survey.redecided": {"lost_decided_again": survey["lost"] + sum(v["lost"] for v in variants
+                                                                        if not covered(v, survey))},
     }
     for check_id, figures in wanted.items():
         for key, value in figures.items():

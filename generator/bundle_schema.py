@@ -19,7 +19,7 @@ Spec = Callable[[object, str], None]
 
 # The checks `make verify` runs; a bundle without any one of them, passed, is refused.
 REQUIRED_CHECKS = ("examples.read", "rules.constants", "deal.regenerated", "game.replayed",
-                   "notes.true", "search.exact", "rules.checked", "survey.checked")
+                   "notes.true", "search.exact", "rules.checked", "survey.checked", "survey.redecided")
 CARD = r"[A2-9TJQK][SHDC]"
 MOVE = rf"pair {CARD} {CARD}|king K[SHDC]|draw|turn"  # as verify/independent/rules.py format_move writes it
 STATUSES = ("playing", "won", "stuck")  # app/engine.js status

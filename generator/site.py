@@ -343,7 +343,7 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     to dest, then puts it in place (publish.install): a new version behind dest's link when
     `versioned`, else a plain folder. Returns where the site now is. Raises BuildError, or
     publish.DestinationError for a dest that is not ours to replace; dest is then unchanged."""
-    publish.check_destination(dest)  # at once, not after the long build
+    publish.check_destination(dest, versioned)  # at once, not after the long build
     with time_bound():  # generator/limits.py: whatever the inputs ask, the build ends
         g = gather(bundle_path, docs)
     unpublishable = placeholder_problems(g.facts, docs / "facts.yml")

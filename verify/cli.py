@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -123,8 +125,7 @@ def load_position(path: Path) -> dict:
     from .independent import rules
 
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_POSITION_BYTES + 1)
+        raw = _read_regular_file(path, MAX_POSITION_BYTES + 1)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -151,6 +152,28 @@ def load_position(path: Path) -> dict:
     except ValueError as e:
         raise InputError(f"{path}: {e}") from None
     return rules.to_json(position)
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes:
+    """Up to limit bytes of path, which must be a regular file: a FIFO would block the read until
+    someone writes to it, a device would answer forever. Checked before opening (nothing is
+    opened that is not a file) and again on the open file (it may have been swapped meanwhile);
+    opened without blocking, so even a swapped-in FIFO returns at once. InputError otherwise."""
+    mode = os.stat(path).st_mode
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a folder is said below, as IsADirectoryError
+        raise InputError(f"{path}: is not a regular file (a FIFO, socket or device); give a saved position file")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(mode):
+            raise InputError(f"{path}: is not a regular file (a FIFO, socket or device); give a saved position file")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit)
+    finally:
+        os.close(fd)
 
 
 def _refuse_duplicate_keys(pairs: list) -> dict:
