@@ -12,6 +12,7 @@ import { createBoard, makeWords } from './board.js';
 import { HintSearch, KnownDeals, quickSuggestion } from './hint.js';
 import {
   migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, tabDeal, setTabDeal, gameOfKey, MAX_UNDO,
+  loadSetting, saveSetting,
 } from './storage.js';
 import { readJson, element, button } from './dom.js';
 
@@ -82,7 +83,9 @@ class Game {
     const helpText = element('p', '', s.board.help);
     helpText.id = `pyr-help-${Math.random().toString(36).slice(2, 8)}`;
     help.append(element('summary', '', s.board.help_title), helpText);
-    this.board = createBoard(container, this.words, { onActivate: (key) => this.activate(key) });
+    this.board = createBoard(container, this.words, {
+      onActivate: (key) => this.activate(key), onDrop: (key, onto) => this.drop(key, onto),
+    });
     this.board.el.setAttribute('aria-describedby', helpText.id);
 
     this.messageLine = element('p', 'pyr-message');
@@ -92,12 +95,35 @@ class Game {
     const buttons = element('div', 'pyr-buttons');
     const named = (name, action) => button(`pyr-button pyr-${name}`, s.buttons[name.replace('-', '_')], action);
     this.undoButton = named('undo', () => this.undo());
+    this.newGameButton = named('new-game', () => this.newRandomGame());
     buttons.append(this.undoButton, named('hint', () => this.hint()), named('restart', () => this.restart()),
-      named('new-game', () => this.newRandomGame()));
+      this.newGameButton);
 
+    // Large print: bigger ranks on the cards. The player's choice is kept; until they make one,
+    // it is on when the reader's own text size is large (the browser's default font size).
+    this.largePrint = button('pyr-switch', s.buttons.large_print, () => this.setLargePrint(!this.isLargePrint()));
+    this.setLargePrint(this.isLargePrint(), { keep: false });
+    const tools = element('div', 'pyr-tools');
+    tools.append(help, this.largePrint);
+
+    // Under the board the buttons, then the message: a long message grows below them and
+    // never moves the board or the buttons (game.css holds its room).
     container.prepend(status);
-    container.append(this.messageLine, buttons, help);
+    container.append(buttons, this.messageLine, tools);
     container.addEventListener('keydown', (event) => this.key(event));
+    // The page's "go to the game" link and the G key, from anywhere on the page: the game in
+    // view and the keyboard on its board's first free card.
+    document.addEventListener('keydown', (event) => {
+      if (event.key.toLowerCase() !== 'g' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      if (event.target.closest && event.target.closest('input, textarea, select, [contenteditable]')) return;
+      event.preventDefault();
+      this.enter();
+    });
+    if (container.id) {
+      for (const link of document.querySelectorAll(`a[href="#${CSS.escape(container.id)}"]`)) {
+        link.addEventListener('click', (event) => { event.preventDefault(); this.enter(); });
+      }
+    }
     window.addEventListener('hashchange', () => {
       const link = this.dealFromHash();
       if (link !== null) this.openLink(link);
@@ -113,12 +139,39 @@ class Game {
     if (k === 'd') return this.handled(event, () => this.activate('stock'));
     if (k === 'u') return this.handled(event, () => this.undo());
     if (k === 'h') return this.handled(event, () => this.hint());
+    if (k === 'r') return this.handled(event, () => this.restart());
+    if (k === 'n') return this.handled(event, () => this.newRandomGame());
     if (k === 'escape' && this.state.selected) return this.handled(event, () => this.deselect());
   }
 
   handled(event, action) {
     event.preventDefault();
+    event.stopPropagation(); // the theme's own keys (N and P go to the next and previous page) stay out of the game
     action();
+  }
+
+  // Brings the game into view and the keyboard onto the board.
+  enter() {
+    this.container.scrollIntoView({ block: 'start', behavior: 'instant' });
+    this.board.enter();
+  }
+
+  isLargePrint() {
+    const kept = loadSetting('largePrint');
+    if (typeof kept === 'boolean') return kept;
+    const probe = element('div');
+    probe.style.fontSize = 'medium';
+    document.body.append(probe);
+    const size = parseFloat(getComputedStyle(probe).fontSize);
+    probe.remove();
+    return size >= 24; // the reader's default text is at 150 % or more
+  }
+
+  setLargePrint(on, { keep = true } = {}) {
+    if (keep) saveSetting('largePrint', on);
+    this.largePrint.setAttribute('aria-pressed', String(on));
+    if (on) this.container.dataset.largePrint = '';
+    else delete this.container.dataset.largePrint;
   }
 
   num(value) {
@@ -350,6 +403,20 @@ class Game {
     this.update({ selected: key, message: this.message(words.fill(s.messages.selected, { card: words.card(code), target: this.num(TARGET_SUM) })) });
   }
 
+  // A card dragged onto another (`onto`, a key) or off the board (null): the pair of the two,
+  // or a king alone, played as two taps would play them; anything else puts the card back.
+  drop(key, onto) {
+    if (this.position.status === 'won') return;
+    const code = this.codeAt(key);
+    if (!code) return;
+    if (cardValue(code) === KING_VALUE) {
+      if (onto === null) this.play(`king ${code}`, { selected: null });
+      return;
+    }
+    const other = onto && this.codeAt(onto);
+    if (other) this.play(`pair ${code} ${other}`, { selected: null });
+  }
+
   deselect() {
     this.update({ selected: null, message: this.message(this.s.messages.deselected) });
   }
@@ -372,6 +439,7 @@ class Game {
     let text = words.cap(words.move(move, s.done, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
     for (const row of rowsEmptied(before, after)) text += ` ${words.fill(s.done.row, { row })}`;
     this.update({ ...also, game, message: this.withEnd(game, text) }, { save: true });
+    if (after.status === 'won') this.newGameButton.focus(); // what a winner does next
   }
 
   // The words a refusal may use: the two cards, their sum, the card that is not free.

@@ -117,10 +117,16 @@ def test_card_markup_is_the_site_pictures():
     assert json.loads(out) == expected
 
 
-def test_stylesheet_carries_the_site_card_style():
-    css = (ROOT / "app" / "game.css").read_text()
-    for line in svg.CARD_STYLE.splitlines():
-        assert line in css, f"game.css lacks CARD_STYLE rule: {line}"
+def test_the_cards_look_has_one_source():
+    """app/cards.css is the cards' only stylesheet: the game's own adds the board's states
+    (selected, hinted) under .pyr-board and never restates a picture's rule."""
+    cards = (ROOT / "app" / "cards.css").read_text()
+    game = (ROOT / "app" / "game.css").read_text()
+    assert ".pyr .face{" in cards and ".pyr .free .face{" in cards
+    for line in cards.splitlines():
+        if line.startswith(".pyr"):
+            assert line not in game, f"game.css restates a card rule: {line}"
+    assert ".pyr-board .pyr-slot.is-selected .face" in game
 
 
 def test_strings_are_complete_in_both_languages():
@@ -155,9 +161,10 @@ def test_embed_snippets():
     s = strings("nb")
     evil = {**s, "noscript": "a </script><b>"}
     html = game_html("nb", evil, [27, 8], "../assets")
-    assert html.startswith('<div class="pyramide-game" lang="nb">') and html.endswith("</div>")
+    assert html.startswith('<div class="pyramide-game" id="game" lang="nb">') and html.endswith("</div>")
     # The stylesheet goes in the head (head_html), not halfway down the body where it blocks rendering.
-    assert "stylesheet" not in html and head_html("../assets/") == '<link rel="stylesheet" href="../assets/game.css">'
+    assert "stylesheet" not in html and head_html("../assets/") == (
+        '<link rel="stylesheet" href="../assets/cards.css"><link rel="stylesheet" href="../assets/game.css">')
     assert '<div class="pyr-reserve"><div class="pyr-reserve-board"><noscript>' in html
     assert '<script type="module" src="../assets/game.js"></script>' in html
     assert html.count("</script>") == 3  # the JSON can never close its element
