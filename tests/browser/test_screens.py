@@ -185,7 +185,7 @@ SHIFTS = """() => { window.__shifts = []; new PerformanceObserver((list) => { fo
   window.__shifts.push({value: e.value, recent: e.hadRecentInput}); }).observe({type: 'layout-shift', buffered: true}); }"""
 
 
-@pytest.mark.parametrize("viewport", ["360", "landscape"])
+@pytest.mark.parametrize("viewport", ["360", "landscape", "zoom"])
 def test_nothing_moves_over_a_played_game(browser, site_url, winning_game, viewport):
     """A whole game played by taps, with a hint, a refusal, an Undo and the win: the layout shift
     (every shift, even those right after a tap) stays under 0.01, and the board and the buttons
