@@ -14,6 +14,7 @@ import { HintSearch, KnownDeals, quickSuggestion } from './hint.js';
 import { coveredMessage, lostMessage, messageText, stuckMessage } from './messages.js';
 import {
   migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, tabDeal, setTabDeal, gameOfKey, MAX_UNDO,
+  loadSetting, saveSetting,
 } from './storage.js';
 import { readJson, element, button } from './dom.js';
 // game: the end of a game, statistics, the daily deal, redo, the address, options (issue 27)
@@ -106,7 +107,9 @@ class Game {
     const helpText = element('p', '', s.board.help);
     helpText.id = `pyr-help-${Math.random().toString(36).slice(2, 8)}`;
     help.append(element('summary', '', s.board.help_title), helpText);
-    this.board = createBoard(container, this.words, { onActivate: (key) => this.activate(key) });
+    this.board = createBoard(container, this.words, {
+      onActivate: (key) => this.activate(key), onDrop: (key, onto) => this.drop(key, onto),
+    });
     this.board.el.setAttribute('aria-describedby', helpText.id);
 
     this.messageLine = element('p', 'pyr-message');
@@ -116,10 +119,11 @@ class Game {
     const buttons = element('div', 'pyr-buttons');
     const named = (name, action) => button(`pyr-button pyr-${name}`, s.buttons[name.replace('-', '_')], action);
     this.undoButton = named('undo', () => this.undo());
+    this.newGameButton = named('new-game', () => this.newRandomGame());
     this.redoButton = button('pyr-button pyr-redo', s.redo.redo, () => this.redo());
     this.redoAllButton = button('pyr-button pyr-redo-all', s.redo.redo_all, () => this.redoAll());
     buttons.append(this.undoButton, this.redoButton, this.redoAllButton, named('hint', () => this.hint()),
-      named('restart', () => this.restart()), named('new-game', () => this.newRandomGame()));
+      named('restart', () => this.restart()), this.newGameButton);
     this.today = todayIso();
     this.dailyButton = button('pyr-button pyr-daily', this.words.fill(s.daily.open, { date: formatDate(this.today, this.lang) }),
       () => this.openDaily());
@@ -133,12 +137,35 @@ class Game {
     this.stats = new StatsView(this.words, (v) => this.num(v), (text) => this.update({ message: this.message(text) }));
     const options = optionsView(this.words, this.options, (next) => { this.options = next; this.render(); });
 
+    // Large print: bigger ranks on the cards. The player's choice is kept; until they make one,
+    // it is on when the reader's own text size is large (the browser's default font size).
+    this.largePrint = button('pyr-switch', s.buttons.large_print, () => this.setLargePrint(!this.isLargePrint()));
+    this.setLargePrint(this.isLargePrint(), { keep: false });
+    const tools = element('div', 'pyr-tools');
+    tools.append(help, this.largePrint);
+
+    // Under the board the buttons, then the message: a long message grows below them and
+    // never moves the board or the buttons (game.css holds its room). The end panel, the
+    // statistics and the options follow.
     container.prepend(status, this.dailyLine);
-    container.append(this.endPanel.el, this.messageLine, buttons, help, this.stats.el, options);
+    container.append(buttons, this.messageLine, this.endPanel.el, tools, this.stats.el, options);
     setInterval(() => this.tick(), 1000);
     document.addEventListener('visibilitychange', () => this.tick());
     container.addEventListener('keydown', (event) => this.key(event));
     window.addEventListener('popstate', (event) => { this.viaHistory = isOwnEntry(event); });
+    // The page's "go to the game" link and the G key, from anywhere on the page: the game in
+    // view and the keyboard on its board's first free card.
+    document.addEventListener('keydown', (event) => {
+      if (event.key.toLowerCase() !== 'g' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      if (event.target.closest && event.target.closest('input, textarea, select, [contenteditable]')) return;
+      event.preventDefault();
+      this.enter();
+    });
+    if (container.id) {
+      for (const link of document.querySelectorAll(`a[href="#${CSS.escape(container.id)}"]`)) {
+        link.addEventListener('click', (event) => { event.preventDefault(); this.enter(); });
+      }
+    }
     window.addEventListener('hashchange', () => {
       const link = this.dealFromHash();
       if (link !== null) this.openLink(link);
@@ -156,12 +183,39 @@ class Game {
     if (k === 'd') return this.handled(event, () => this.activate('stock'));
     if (k === 'u') return this.handled(event, () => this.undo());
     if (k === 'h') return this.handled(event, () => this.hint());
+    if (k === 'r') return this.handled(event, () => this.restart());
+    if (k === 'n') return this.handled(event, () => this.newRandomGame());
     if (k === 'escape' && this.state.selected) return this.handled(event, () => this.deselect());
   }
 
   handled(event, action) {
     event.preventDefault();
+    event.stopPropagation(); // the theme's own keys (N and P go to the next and previous page) stay out of the game
     action();
+  }
+
+  // Brings the game into view and the keyboard onto the board.
+  enter() {
+    this.container.scrollIntoView({ block: 'start', behavior: 'instant' });
+    this.board.enter();
+  }
+
+  isLargePrint() {
+    const kept = loadSetting('largePrint');
+    if (typeof kept === 'boolean') return kept;
+    const probe = element('div');
+    probe.style.fontSize = 'medium';
+    document.body.append(probe);
+    const size = parseFloat(getComputedStyle(probe).fontSize);
+    probe.remove();
+    return size >= 24; // the reader's default text is at 150 % or more
+  }
+
+  setLargePrint(on, { keep = true } = {}) {
+    if (keep) saveSetting('largePrint', on);
+    this.largePrint.setAttribute('aria-pressed', String(on));
+    if (on) this.container.dataset.largePrint = '';
+    else delete this.container.dataset.largePrint;
   }
 
   num(value) {
@@ -579,6 +633,20 @@ class Game {
     if (selected) return this.play(`pair ${this.codeAt(selected)} ${code}`, { selected: null });
     if (!this.isAvailable(key)) return this.update({ message: this.coveredRefusal(code, [key]) });
     this.update({ selected: key, message: this.message(words.fill(s.messages.selected, { card: words.card(code), target: this.num(TARGET_SUM) })) });
+  }
+
+  // A card dragged onto another (`onto`, a key) or off the board (null): the pair of the two,
+  // or a king alone, played as two taps would play them; anything else puts the card back.
+  drop(key, onto) {
+    if (this.position.status === 'won') return;
+    const code = this.codeAt(key);
+    if (!code) return;
+    if (cardValue(code) === KING_VALUE) {
+      if (onto === null) this.play(`king ${code}`, { selected: null });
+      return;
+    }
+    const other = onto && this.codeAt(onto);
+    if (other) this.play(`pair ${code} ${other}`, { selected: null });
   }
 
   deselect() {

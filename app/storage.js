@@ -191,3 +191,29 @@ export function setTabDeal(deal) {
     /* the tab forgets its deal on reload: the last played game opens instead */
   }
 }
+
+// The player's settings of the game's look (large print), one small object under its own key,
+// apart from the games (so no game's key or count is touched): {largePrint: true|false}.
+export const SETTINGS_KEY = 'pyramide.settings.v1';
+
+function settings() {
+  try {
+    const data = JSON.parse(local()?.getItem(SETTINGS_KEY) ?? 'null');
+    return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The setting `name` as saved, or undefined when there is none. */
+export function loadSetting(name) {
+  return settings()[name];
+}
+
+export function saveSetting(name, value) {
+  try {
+    local()?.setItem(SETTINGS_KEY, JSON.stringify({ ...settings(), [name]: value }));
+  } catch {
+    // storage full or refused: the setting holds for this visit only
+  }
+}

@@ -9,7 +9,8 @@ inside), so Markdown leaves it raw.
 
 Containers
 ----------
-``div.pyramide-game``     the game (``app/game.js`` mounts every one it finds). Children:
+``div.pyramide-game``     the game (``app/game.js`` mounts every one it finds), ``id="game"`` (the
+                          page's "go to the game" link). Children:
                           ``div.pyr-reserve`` (the game's space, held from the first paint so
                           nothing moves when the board is drawn; it holds the ``noscript``
                           message and goes once ``data-mounted`` is set), ``script.pyramide-strings``,
@@ -37,11 +38,13 @@ import json
 import re
 from xml.sax.saxutils import quoteattr
 
-__all__ = ["STYLESHEET", "game_html", "head_html", "replay_html"]
+__all__ = ["CARD_STYLESHEET", "STYLESHEET", "game_html", "head_html", "replay_html"]
 
 # The game's and the replay's stylesheet, in the folder of app/ files (generator/overrides/main.html
 # links the same file in the head of every page that holds a game or a replay).
 STYLESHEET = "game.css"
+# The cards' look, shared with the site's pictures (its one source; linked before the game's).
+CARD_STYLESHEET = "cards.css"
 
 
 def _json_script(cls: str, data) -> str:
@@ -78,7 +81,7 @@ def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnab
         raise ValueError("pool must be a list of deal numbers (whole numbers from 1)")
     url = _assets(assets_url)
     return (
-        f'<div class="pyramide-game" lang={quoteattr(lang)}>'
+        f'<div class="pyramide-game" id="game" lang={quoteattr(lang)}>'
         '<div class="pyr-reserve"><div class="pyr-reserve-board">'
         f'<noscript><p class="pyr-noscript">{_escape_text(strings["noscript"])}</p></noscript>'
         "</div></div>"
@@ -91,8 +94,9 @@ def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnab
 
 
 def head_html(assets_url: str) -> str:
-    """What a page holding the game or the replay needs in its ``<head>``: the stylesheet."""
-    return f'<link rel="stylesheet" href={quoteattr(_assets(assets_url) + "/" + STYLESHEET)}>'
+    """What a page holding the game or the replay needs in its ``<head>``: the stylesheets."""
+    url = _assets(assets_url)
+    return "".join(f'<link rel="stylesheet" href={quoteattr(url + "/" + name)}>' for name in (CARD_STYLESHEET, STYLESHEET))
 
 
 def replay_html(lang: str, strings: dict, replay_data: dict, assets_url: str, fallback_html: str) -> str:

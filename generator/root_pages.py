@@ -41,6 +41,14 @@ a:focus-visible {{ outline: 2px solid {CARD_RED}; outline-offset: 2px; }}
 .choices {{ list-style: none; padding: 0; }}
 .choices a {{ font-size: 1.25rem; }}
 li {{ margin: .6rem 0; }}
+/* Dark, by the device's setting, in the site's dark colours (generator/assets/site.css): the
+   page's grey, light green links (9.6:1), light card red on hover. */
+@media (prefers-color-scheme: dark) {{
+  body {{ color: #e5e7ef; background: #1e2029; }}
+  a {{ color: #8fd6ad; }}
+  a:hover, a:focus-visible {{ color: #ff9e97; outline-color: #ff9e97; }}
+  section + section {{ border-top-color: #3a3f4b; }}
+}}
 """
 
 

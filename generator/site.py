@@ -205,6 +205,35 @@ def nav_links(lang: Language) -> list[tuple[str, str]]:
     return [(lang.strings["nav"][p[:-3]], "" if p == "index.md" else f"{p[:-3]}/") for p in page_order(lang)]
 
 
+THEME_KEYS = ("game_skip", "scheme")  # strings.yml theme
+
+
+def theme_words(lang: Language) -> dict:
+    words = lang.strings.get("theme")
+    scheme = words.get("scheme") if isinstance(words, dict) else None
+    if not (isinstance(words, dict) and isinstance(words.get("game_skip"), str) and isinstance(scheme, dict)
+            and all(isinstance(scheme.get(k), str) for k in ("to_light", "to_dark", "to_system"))):
+        raise BuildError(f"{lang.folder / 'strings.yml'}: theme must give game_skip and scheme "
+                         "(to_light, to_dark, to_system) as text")
+    return words
+
+
+def palette(lang: Language) -> list[dict]:
+    """Material's colour scheme switch: the device's setting first (light or dark, as it says),
+    then light, then dark; the theme keeps the reader's choice. Our colours in both schemes
+    (generator/assets/site.css, app/cards.css, app/game.css)."""
+    names = theme_words(lang)["scheme"]
+    ours = {"primary": "custom", "accent": "custom"}
+    return [
+        {"media": "(prefers-color-scheme)", **ours,
+         "toggle": {"icon": "material/brightness-auto", "name": names["to_light"]}},
+        {"media": "(prefers-color-scheme: light)", "scheme": "default", **ours,
+         "toggle": {"icon": "material/brightness-7", "name": names["to_dark"]}},
+        {"media": "(prefers-color-scheme: dark)", "scheme": "slate", **ours,
+         "toggle": {"icon": "material/brightness-4", "name": names["to_system"]}},
+    ]
+
+
 def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, site_dir: Path,
                   site_url: str = LOCAL_ADDRESS) -> dict:
     nav_titles = lang.strings["nav"]
@@ -220,7 +249,7 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
         "site_url": f"{site_url}{lang.code}/",
         "docs_dir": str(docs_dir),
         "site_dir": str(site_dir),
-        "theme": {"language": lang.code, "custom_dir": str(OVERRIDES)},
+        "theme": {"language": lang.code, "custom_dir": str(OVERRIDES), "palette": palette(lang)},
         "plugins": [{"search": {"lang": [lang.search]}}],
         "nav": [{nav_titles[p[:-3]]: p} for p in page_order(lang)],
         # Merged into mkdocs.yml's (mapping form, so INHERIT merges it): the heading links' title,
@@ -231,6 +260,7 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
                                 for other in languages],
                   "theme_words": theme_config(lang.theme, lang.code, lang.search),
                   "not_found": not_found,  # the 404 page's words (overrides/404.html)
+                  "game_skip": theme_words(lang)["game_skip"],  # the skip link to the game (overrides/main.html)
                   # Each page's title, description, alternates and preview tags (overrides/main.html).
                   "seo": seo.head_config(lang, languages, site_url)},
     }

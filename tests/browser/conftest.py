@@ -63,7 +63,7 @@ def site(tmp_path_factory, winning_game, known_results) -> Path:
     root = tmp_path_factory.mktemp("site")
     assets = root / "assets"
     assets.mkdir()
-    for f in list((ROOT / "app").glob("*.js")) + [ROOT / "app" / "game.css"]:
+    for f in list((ROOT / "app").glob("*.js")) + list((ROOT / "app").glob("*.css")):
         shutil.copy(f, assets / f.name)
     kinds = ["pair", "king", "draw", "turn"]
     chapters = [{"title": "Start", "move_index": 0}] + [

@@ -120,10 +120,16 @@ def test_card_markup_is_the_site_pictures():
     assert json.loads(out) == expected
 
 
-def test_stylesheet_carries_the_site_card_style():
-    css = (ROOT / "app" / "game.css").read_text()
-    for line in svg.CARD_STYLE.splitlines():
-        assert line in css, f"game.css lacks CARD_STYLE rule: {line}"
+def test_the_cards_look_has_one_source():
+    """app/cards.css is the cards' only stylesheet: the game's own adds the board's states
+    (selected, hinted) under .pyr-board and never restates a picture's rule."""
+    cards = (ROOT / "app" / "cards.css").read_text()
+    game = (ROOT / "app" / "game.css").read_text()
+    assert ".pyr .face{" in cards and ".pyr .free .face{" in cards
+    for line in cards.splitlines():
+        if line.startswith(".pyr"):
+            assert line not in game, f"game.css restates a card rule: {line}"
+    assert ".pyr-board .pyr-slot.is-selected .face" in game
 
 
 def test_strings_are_complete_in_both_languages():
@@ -134,8 +140,10 @@ def test_strings_are_complete_in_both_languages():
         return out
     nb, da = strings("nb"), strings("da")
     assert keys(nb) == keys(da)
-    assert nb["buttons"] == {"undo": "Angre", "hint": "Hint", "restart": "Start på nytt", "new_game": "Nytt spill"}
-    assert da["buttons"] == {"undo": "Fortryd", "hint": "Hint", "restart": "Start forfra", "new_game": "Nyt spil"}
+    assert nb["buttons"] == {"undo": "Angre", "hint": "Hint", "restart": "Start på nytt", "new_game": "Nytt spill",
+                             "large_print": "Stor skrift på kortene"}
+    assert da["buttons"] == {"undo": "Fortryd", "hint": "Hint", "restart": "Start forfra", "new_game": "Nyt spil",
+                             "large_print": "Stor skrift på kortene"}
     for s in (nb, da):  # every rule id the engine refuses with has its own message
         for rule in ["free.covered", "pair.thirteen", "pair.one-waste", "king.alone", "draw.nonempty",
                      "turn.when", "turn.limit", "removed.gone", "end.win", "moves.undo"]:
@@ -158,9 +166,10 @@ def test_embed_snippets():
     s = strings("nb")
     evil = {**s, "noscript": "a </script><b>"}
     html = game_html("nb", evil, [27, 8], "../assets")
-    assert html.startswith('<div class="pyramide-game" lang="nb">') and html.endswith("</div>")
+    assert html.startswith('<div class="pyramide-game" id="game" lang="nb">') and html.endswith("</div>")
     # The stylesheet goes in the head (head_html), not halfway down the body where it blocks rendering.
-    assert "stylesheet" not in html and head_html("../assets/") == '<link rel="stylesheet" href="../assets/game.css">'
+    assert "stylesheet" not in html and head_html("../assets/") == (
+        '<link rel="stylesheet" href="../assets/cards.css"><link rel="stylesheet" href="../assets/game.css">')
     assert '<div class="pyr-reserve"><div class="pyr-reserve-board"><noscript>' in html
     assert '<script type="module" src="../assets/game.js"></script>' in html
     assert html.count("</script>") == 3  # the JSON can never close its element
@@ -481,10 +490,13 @@ def test_keyboard_only_play(watched, lang):
             break
     focused = lambda: page.evaluate("document.activeElement.dataset.key")  # noqa: E731
     label = lambda: page.evaluate("document.activeElement.getAttribute('aria-label')")  # noqa: E731
-    assert focused() == "p27"
-    assert label() == f"{fill(s['aria']['card'], shown='J♥', card=card(s, 'JH'), row=7)}, {s['aria']['free']}"
+    assert focused() == "p21"  # the first free card
+    assert label() == f"{fill(s['aria']['card'], shown='K♦', card=card(s, 'KD'), row=7)}, {s['aria']['free']}"
     # a visible focus: the ring is drawn over the board, round the focused place (board.js)
     assert page.locator(f"{GAME} .pyr-focus-ring").is_visible()
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    assert focused() == "p27"
     page.keyboard.press("ArrowLeft")
     assert focused() == "p26"
     page.keyboard.press("Enter")  # choose 6C
@@ -511,8 +523,11 @@ def test_keyboard_only_play(watched, lang):
     page.keyboard.press("ArrowUp")
     assert page.evaluate("document.activeElement.dataset.row") == "6"
     page.keyboard.press("Escape")
+    # two polite live regions: the message line (role status) and the board's word on the
+    # cards a move freed (said, not shown)
     live = page.locator(f"{GAME} [aria-live='polite']")
-    assert live.count() == 1 and live.get_attribute("role") == "status"
+    assert live.count() == 2 and live.nth(0).get_attribute("class") == "pyr-spoken"
+    assert page.locator(f"{GAME} .pyr-message").get_attribute("role") == "status"
 
 
 def test_every_place_has_a_name(watched):

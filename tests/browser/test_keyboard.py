@@ -118,6 +118,10 @@ def test_worked_example_played_with_keys_only(watched, lang, example_id):
         play_by_keys(page, move.text, "Enter" if number % 2 else " ")
         score = page.locator(f"{GAME} .pyr-score").inner_text()
         assert re.fullmatch(fill(s["board"]["status"], moves=number, points=r"[\d\u00a0.]+"), score), (number, move.text)
+        if number == len(example.game) and example.final["status"] == "won":
+            # the win: focus goes to New game, what a winner does next
+            assert page.evaluate("document.activeElement.classList.contains('pyr-new-game')"), number
+            continue
         here = focused(page)  # after every move, focus is on a place that holds something
         if page.evaluate(f"document.querySelector('{GAME}').dataset.status") == "won":  # but the win's panel: New game
             assert "pyr-end-new" in page.evaluate("document.activeElement.className"), (number, move.text)
@@ -158,10 +162,11 @@ def test_worked_examples_need_the_waste_top(app):
 
 # ---------------------------------------------------------------- the model, key by key
 def test_every_place_is_reachable_from_the_opening(watched):
-    """From the last card of the bottom row: Home, End, and the arrows reach the piles and back."""
+    """Tab enters on the first free card (the bottom row's first); Home, End, and the arrows
+    reach the piles and back."""
     w, page = open_game(watched, "nb", WIN_DEAL)
     tab_into_board(page)
-    assert focused(page)["key"] == "p27"
+    assert focused(page)["key"] == "p21"
     page.keyboard.press("Home")
     assert focused(page)["key"] == "stock"
     page.keyboard.press("ArrowRight")
