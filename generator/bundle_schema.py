@@ -171,7 +171,7 @@ POSITION = record({
     "status": one_of(*STATUSES),
 })
 LANGUAGE = r"[a-z]{2,3}"  # a language code of docs/languages.yml, as keys of notes, titles, summaries
-SOLVER = record({"max_removed": COUNT, "shortest": COUNT, "positions": COUNT, "seconds": number(0)})
+SOLVER = record({"max_removed": COUNT, "shortest": COUNT, "winnable": boolean, "positions": COUNT, "seconds": number(0)})
 EXAMPLE = record({
     "id": text(r"[a-z0-9][a-z0-9-]*"),
     "deal": integer(1, 0xFFFFFFFF),

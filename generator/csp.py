@@ -3,8 +3,8 @@ files: no server of ours sends headers).
 
 Scripts come from this site only. The few inline scripts are known by who wrote them, not
 found by scanning the page: the theme's own (mkdocs-material's templates, read from the
-installed theme: its settings script, whose one hole is the page's scope, and its tab-link
-script) and the generator's (the root page's language choice, passed in by the caller). Each is
+installed theme: its settings script, whose one hole is the page's scope, its tab-link
+script and its colour-scheme switch's script) and the generator's (the root page's language choice, passed in by the caller). Each is
 allowed by its SHA-256. Any other executed inline script in a built page stops the build
 (UnknownScript): whatever smuggled it in, it never gets a hash. Styles allow inline `style` attributes: the theme and the pictures set
 them, and CSS cannot run script in today's browsers.
@@ -64,7 +64,8 @@ def theme_scripts() -> tuple[re.Pattern, ...]:
     import material
     templates = Path(material.__file__).parent / "templates" / "partials" / "javascripts"
     patterns = []
-    for name in ("base.html", "content.html"):
+    # palette.html: the colour scheme switch's script, which sets the kept scheme on <body>.
+    for name in ("base.html", "content.html", "palette.html"):
         text = (templates / name).read_text(encoding="utf-8")
         for body in re.findall(r"<script>(.*?)</script>", text, re.S):
             pieces = re.split(r"\{\{.*?\}\}", body)
