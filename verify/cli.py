@@ -74,10 +74,15 @@ def cmd_solve(args, app: AppEngine) -> int:
         n = deal_number(args.number)
         opening_layout(app, n)
         start, label = app.opening(n), {"deal": n}
+        if VARIANTS[args.variant].get("turns") is not None:
+            start = {**start, "turns_left": VARIANTS[args.variant]["turns"]}
     else:
         raise InputError("solve needs a deal number or --position FILE")
+    if args.variant != "standard":
+        label["variant"] = args.variant
     try:
-        answer = solve_both(app, start, which=args.solver, progress=not args.quiet)
+        answer = solve_both(app, start, which=args.solver, progress=not args.quiet,
+                            rules_options=dict(VARIANTS[args.variant]))
     except SolverDisagreement as e:
         if args.json:
             print(json.dumps({**label, **e.answer}))
@@ -85,7 +90,8 @@ def cmd_solve(args, app: AppEngine) -> int:
     if args.json:
         print(json.dumps({**label, **answer}))
         return 0
-    print(("Deal " + str(label["deal"])) if "deal" in label else f"Position {label['position']}")
+    print((("Deal " + str(label["deal"])) if "deal" in label else f"Position {label['position']}")
+          + (f", {args.variant} rules" if args.variant != "standard" else ""))
     print(f"  winnable:            {'yes' if answer['winnable'] else 'no'}")
     print(f"  most pyramid cards:  {answer['max_removed']}")
     print(f"  fewest moves:        {answer['shortest']}")
@@ -175,6 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("number", nargs="?")
     p.add_argument("--position", metavar="FILE", help="a saved position (JSON, docs/positions.md)")
     p.add_argument("--solver", choices=["app", "independent"], help="run only one solver")
+    p.add_argument("--variant", default="standard", choices=list(VARIANTS),
+                   help="the rules of a variant (a deal's opening then gets that variant's turns)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(run=cmd_solve)
