@@ -7,9 +7,10 @@ import { legalMoves } from './engine.js';
 // The search gives up after this long; the quick suggestion then stays, marked "not checked".
 const TIME_LIMIT_MS = 8000;
 
-/** A legal move picked without searching: a king, else a pair, else draw, else turn; or null. */
-export function quickSuggestion(position) {
-  const moves = legalMoves(position);
+/** A legal move picked without searching (under the rules options): a king, else a pair, else
+ *  draw, else turn; or null. */
+export function quickSuggestion(position, rules = {}) {
+  const moves = legalMoves(position, rules);
   for (const kind of ['king', 'pair', 'draw', 'turn']) {
     const move = moves.find((m) => m.startsWith(kind));
     if (move) return move;
@@ -50,7 +51,7 @@ export class KnownDeals {
 }
 
 /**
- * One search at a time. start(position, done) calls done({result: 'won'|'lost'|'undecided'|
+ * One search at a time. start(position, done, rules) calls done({result: 'won'|'lost'|'undecided'|
  * 'unavailable', move}) once, unless cancel() came first ('unavailable': the worker could not
  * start — blocked, or its file could not be loaded, e.g. offline before the site was cached). A worker that is busy when the position changes is
  * terminated; an idle one is kept for the next hint, so it starts warm.
@@ -63,7 +64,7 @@ export class HintSearch {
     this.nextId = 0;
   }
 
-  start(position, done) {
+  start(position, done, rules = {}) {
     this.cancel();
     const id = ++this.nextId;
     const finish = (answer) => {
@@ -85,7 +86,7 @@ export class HintSearch {
         };
       }
       this.pending = { id, finish, timer: setTimeout(() => { this.stopWorker(); finish({ result: 'undecided', move: null }); }, TIME_LIMIT_MS) };
-      this.worker.postMessage({ id, position });
+      this.worker.postMessage({ id, position, rules });
     } catch {
       // No workers here (very old browser, or blocked): the suggestion stays unchecked.
       this.pending = { id, finish, timer: 0 };

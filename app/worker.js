@@ -1,5 +1,6 @@
 // The searches, off the page's thread.
-//  - Hint (a message without op): can the position still be won, and with which move?
+//  - Hint (a message without op, {id, position, rules}): can the position still be won under
+//    the rules options (default the app's), and with which move?
 //    Answers {id, result: 'won' | 'lost' | 'undecided', move}: move is the first move of a
 //    winning line when won, else null.
 //  - {id, op: 'solve', position, rules, maxMillis}: the exact solver (solver.js) under the
@@ -19,9 +20,9 @@ const MAX_NODES = 4_000_000;
 const MAX_SOLVE_POSITIONS = 3_000_000;
 const PROGRESS_EVERY = 20_000; // positions expanded, some tens of milliseconds
 
-function hint(id, position) {
+function hint(id, position, rules = {}) {
   try {
-    const { result, line } = decide(position, { maxNodes: MAX_NODES });
+    const { result, line } = decide(position, { maxNodes: MAX_NODES, rules });
     return { id, result, move: result === 'won' && line && line.length ? line[0] : null };
   } catch {
     return { id, result: 'undecided', move: null };
@@ -46,6 +47,6 @@ function solution(id, { position, rules = {}, maxMillis = Infinity }) {
 }
 
 self.onmessage = (event) => {
-  const { id, op, position } = event.data;
-  self.postMessage(op === 'solve' ? solution(id, event.data) : hint(id, position));
+  const { id, op, position, rules } = event.data;
+  self.postMessage(op === 'solve' ? solution(id, event.data) : hint(id, position, rules));
 };

@@ -19,7 +19,7 @@ from generator.game_embed import game_html, head_html, replay_html
 ARTIFACTS = ROOT / "test-artifacts"
 GAME = ".pyramide-game"
 BUDGET_GZIP = 60 * 1024
-GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js",
+GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js", "variants.js", "solution.js",
               "engine.js", "decider.js", "game.css"]
 
 
@@ -131,8 +131,10 @@ def test_strings_are_complete_in_both_languages():
         return out
     nb, da = strings("nb"), strings("da")
     assert keys(nb) == keys(da)
-    assert nb["buttons"] == {"undo": "Angre", "hint": "Hint", "restart": "Start på nytt", "new_game": "Nytt spill"}
-    assert da["buttons"] == {"undo": "Fortryd", "hint": "Hint", "restart": "Start forfra", "new_game": "Nyt spil"}
+    assert nb["buttons"] == {"undo": "Angre", "hint": "Hint", "restart": "Start på nytt", "new_game": "Nytt spill",
+                             "solution": "Vis løsningen"}
+    assert da["buttons"] == {"undo": "Fortryd", "hint": "Hint", "restart": "Start forfra", "new_game": "Nyt spil",
+                             "solution": "Vis løsningen"}
     for s in (nb, da):  # every rule id the engine refuses with has its own message
         for rule in ["free.covered", "pair.thirteen", "pair.one-waste", "king.alone", "draw.nonempty",
                      "turn.when", "turn.limit", "removed.gone", "end.win", "moves.undo"]:
@@ -142,8 +144,10 @@ def test_strings_are_complete_in_both_languages():
 def test_every_string_is_used():
     """No stale strings: each key is read by the game's code (groups looked up by rule id, move
     kind, rank or suit are read as a whole)."""
-    code = "".join((ROOT / "app" / f).read_text() for f in ("game.js", "board.js", "replay.js"))
+    code = "".join((ROOT / "app" / f).read_text() for f in ("game.js", "board.js", "replay.js", "variants.js", "solution.js"))
     by_name = {"refused", "ranks", "suits", "moves", "done"}
+    for key in strings("nb")["variants"]["summaries"]:  # looked up by variant id
+        assert re.search(rf"^\s*'?{re.escape(key)}'?: Object\.freeze", (ROOT / "app" / "engine.js").read_text(), re.M), key
     for group, entries in strings("nb").items():
         if not isinstance(entries, dict) or group in by_name:
             continue
