@@ -28,9 +28,10 @@ def variants_data(variants: list[dict] | None, survey: dict | None, names: dict,
                   variants_page: str) -> list[dict]:
     """The choice's entries, standard first: {id, name, share, link, pool}. `pct` formats a share
     as the page does; `variants_page` is the variants page's address relative to the game's page.
-    The standard entry has no pool of its own (the game's pool is it) and links to the page's top."""
+    The standard entry has no pool of its own (the game's pool is it) and no link: its rules are
+    the page the game is on."""
     entries = [{"id": MAIN, "name": names[MAIN], "share": pct(survey["share"]) if survey else None,
-                "link": variants_page, "pool": None}]
+                "link": None, "pool": None}]
     for figures in variants or []:
         vid = figures["variant"]
         if vid == MAIN:

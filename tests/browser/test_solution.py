@@ -130,7 +130,7 @@ def test_the_answer_says_what_was_proved_and_steps_on_the_board(watched, variant
     answer = solution_in_browser(page)
     total = len(answer["moves"])
     text = message(page)
-    said = re.escape(fill(s["solution"]["winnable"], moves=total, positions="\0")).replace("\\0", "[0-9\u00a0\u202f.]+")
+    said = re.escape(fill(s["solution"]["winnable"], moves=total, positions="@@")).replace("@@", "[0-9\u00a0\u202f.]+")
     assert re.fullmatch(said + " " + re.escape(fill(s["solution"]["start"], total=total)), text), text
     # Next: the board shows the first move made; the game itself has not moved.
     page.locator(f"{GAME} .pyr-solution-next").click()
@@ -138,7 +138,7 @@ def test_the_answer_says_what_was_proved_and_steps_on_the_board(watched, variant
     first = answer["moves"][0]
     from test_game import said_move
     assert message(page) == fill(s["solution"]["step"], step=1, total=total, move=said_move(s, first))
-    assert page.evaluate("localStorage.getItem('pyramide.game.v2.3')") is None  # nothing played yet
+    assert page.evaluate("JSON.parse(localStorage.getItem('pyramide.game.v2.3'))")["moves"] == []  # nothing played yet
     page.locator(f"{GAME} .pyr-solution-next").click()
     page.locator(f"{GAME} .pyr-solution-previous").click()
     assert dataset(page, "solutionStep") == "1"

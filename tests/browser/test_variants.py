@@ -47,7 +47,7 @@ def variant_pages(site, variant_pools) -> dict[str, str]:
     """variants-{lang}.html: the game with the rules choice (as generator/variant_choice.py makes it)."""
     for lang in LANGS:
         n = names(lang)
-        entries = [{"id": "standard", "name": n["standard"], "share": SHARES["standard"], "link": "variants/", "pool": None}]
+        entries = [{"id": "standard", "name": n["standard"], "share": SHARES["standard"], "link": None, "pool": None}]
         entries += [{"id": v, "name": n[v], "share": SHARES[v], "link": f"variants/#{v}", "pool": variant_pools[v]}
                     for v in VARIANTS]
         body = game_html(lang, strings(lang), POOL, "assets", None, entries)
@@ -92,7 +92,7 @@ def test_variant_pools_are_the_first_won_deals_of_the_survey():
     data = variants_data([{**figures, "variant": "standard"}, figures], {"share": 0.665},
                          names("nb"), lambda x: f"{x:.3f}", "nb", "../variants/")
     assert [e["id"] for e in data] == ["standard", "one-pass"]  # standard first, once
-    assert data[0]["pool"] is None and data[0]["link"] == "../variants/"
+    assert data[0]["pool"] is None and data[0]["link"] is None
     assert data[1]["link"] == "../variants/#uten-vending" and data[1]["share"] == "0.300"
 
 
@@ -125,6 +125,7 @@ def test_the_rules_choice_names_each_variant_and_switches(watched, variant_pages
         assert n[vid] in text and fill(s["variants"]["share"], share=SHARES[vid]) in text
         assert fill(s["variants"]["summaries"][vid], turns=2) in text
     assert items.nth(2).locator("a").get_attribute("href") == "variants/#one-pass"
+    assert items.nth(0).locator("a").count() == 0  # the app's rules are on this page
     # One move in the standard game, then one-pass: a new deal of its pool, no turns back.
     page.keyboard.press("d")
     items.nth(2).locator("input").check()
