@@ -342,7 +342,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         setSlot(key, svgBox(placeSvg('removed')), ['is-removed'], { gone: true });
       }
     }
-    renderPiles(position, { selected, hinted, ghosts, before: view.before });
+    renderPiles(position, { selected, hinted, ghosts, before: view.before, unlimitedTurns: view.unlimitedTurns, stockTop: view.stockTop });
     showHints(hinted);
     if (!interactive) {
       el.setAttribute('aria-label', describe(position, view.before, ghosts));
@@ -402,10 +402,17 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     showRing();
   }
 
-  function renderPiles(position, { selected, hinted, ghosts, before }) {
+  function renderPiles(position, { selected, hinted, ghosts, before, unlimitedTurns, stockTop }) {
+    const view = { unlimitedTurns, stockTop };
     const stockCount = position.stock.length;
     const turns = position.turns_left;
-    if (stockCount > 0) {
+    if (stockCount > 0 && view.stockTop) {
+      // VARIANTS: where the stock's top card is in play (stock-top), it lies face up.
+      const top = position.stock[0];
+      setSlot('stock', svgBox(cardSvg(top, words.label(top), { free: true })),
+        ['has-card', 'is-free', selected === 'stock' ? 'is-selected' : '', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
+        { label: `${words.card(top)}, ${words.fill(s.aria.stock, { count: stockCount })}`, pressed: selected === 'stock', code: top });
+    } else if (stockCount > 0) {
       setSlot('stock', svgBox(backSvg(stockCount)), ['has-card', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
         { label: words.fill(s.aria.stock, { count: stockCount }) });
     } else {
@@ -416,7 +423,9 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
     // Beside the turn-back arrow: «2 ganger til», «1 gang til», «ingen flere» (short: it shares a phone's width with the pyramid).
-    const turnsText = (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
+    // VARIANTS: with unlimited turns (app/variants.js) the count never goes down: «så ofte du vil».
+    const turnsText = (view.unlimitedTurns && s.variants?.turns_unlimited)
+      || (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
     stockInfo.append(words.fill(turnsText, { turns }));
 
     const top = position.waste[position.waste.length - 1];

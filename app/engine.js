@@ -391,10 +391,11 @@ export function pointsParts(pyr, pyr2, removed, turnsAfter) {
 }
 
 // ---------------------------------------------------------------- plain positions
-/** The opening position of deal N. */
-export function openingPosition(value) {
+/** The opening position of deal N; under rules with a number of turns (one-pass), that many. */
+export function openingPosition(value, rules = STANDARD) {
   const d = dealLayout(value);
-  return withStatus({ pyramid: d.pyramid, stock: d.stock, waste: d.waste, turns_left: TURNS_ALLOWED, points: 0, moves: 0 });
+  const r = normaliseRules(rules);
+  return withStatus({ pyramid: d.pyramid, stock: d.stock, waste: d.waste, turns_left: r.turns ?? TURNS_ALLOWED, points: 0, moves: 0 }, r);
 }
 
 /** Compact view of a plain position: {table, pyr, side, p, turns}. Validates the data. */
@@ -409,13 +410,13 @@ export function compile(position) {
 }
 
 /** Plain position of a compact state; points and moves are carried by the caller. */
-export function decompile(table, pyr, side, p, turns, points, moves) {
+export function decompile(table, pyr, side, p, turns, points, moves, rules = STANDARD) {
   const pyramid = table.pyrCodes.map((c, k) => ((pyr >> k) & 1 ? c : null));
   const waste = [], stock = [];
   table.sideCodes.forEach((c, i) => {
     if ((side >> i) & 1) (i < p ? waste : stock).push(c);
   });
-  return withStatus({ pyramid, stock, waste, turns_left: turns, points, moves });
+  return withStatus({ pyramid, stock, waste, turns_left: turns, points, moves }, rules);
 }
 
 function checkPosition(pos) {
@@ -435,19 +436,21 @@ function checkPosition(pos) {
 }
 
 /** 'won' once the pyramid is empty, 'stuck' when no move is legal, else 'playing'. */
-export function gameStatus(position) {
+export function gameStatus(position, rules = STANDARD) {
   const { table, pyr, side, p, turns } = compile(position);
-  return statusOf(table, pyr, side, p, turns);
+  return statusOf(table, pyr, side, p, turns, normaliseRules(rules));
 }
 
-function statusOf(table, pyr, side, p, turns) {
-  if (pyr === 0) return 'won';
-  return forEachMove(table, pyr, side, p, turns, () => {}) === 0 ? 'stuck' : 'playing';
+// Under a variant's rules (normalised): strict is won only with every card gone, and the
+// moves that are left are that variant's.
+function statusOf(table, pyr, side, p, turns, rules = STANDARD) {
+  if (isWon(pyr, side, rules)) return 'won';
+  return forEachMove(table, pyr, side, p, turns, () => {}, false, rules) === 0 ? 'stuck' : 'playing';
 }
 
-function withStatus(pos) {
+function withStatus(pos, rules = STANDARD) {
   const c = compileUnchecked(pos);
-  pos.status = statusOf(c.table, c.pyr, c.side, c.p, c.turns);
+  pos.status = statusOf(c.table, c.pyr, c.side, c.p, c.turns, rules);
   return pos;
 }
 
@@ -522,7 +525,7 @@ export function applyMove(position, moveText, rules = STANDARD) {
     if (result || notationOf(c.table, kind, a, b) !== wanted) return;
     const removed = bitCount(c.pyr & ~pyr2) + bitCount(c.side & ~side2);
     const points = position.points + pointsForMove(c.pyr, pyr2, removed, turns2);
-    result = decompile(c.table, pyr2, side2, p2, turns2, points, position.moves + 1);
+    result = decompile(c.table, pyr2, side2, p2, turns2, points, position.moves + 1, r);
   }, false, r);
   if (!result) {
     if (r.standard) throw explainIllegal(position, move, wanted);
@@ -573,10 +576,12 @@ function explainIllegal(pos, move, text) {
 }
 
 // ---------------------------------------------------------------- a game with undo
-/** A game: the deal number, its moves and every position so far (plain data, JSON-safe). */
-export function newGame(value) {
+/** A game: the deal number, its moves and every position so far (plain data, JSON-safe).
+ *  rules: a variant's options (VARIANTS); the game keeps them, and every move is played by them. */
+export function newGame(value, rules = {}) {
   const deal = parseDealNumber(value);
-  return { deal, moves: [], positions: [openingPosition(deal)] };
+  normaliseRules(rules);
+  return { deal, moves: [], positions: [openingPosition(deal, rules)], rules };
 }
 
 export function currentPosition(game) {
@@ -585,15 +590,16 @@ export function currentPosition(game) {
 
 /** The game after one more move (rules as applyMove); the old game is untouched. */
 export function playMove(game, moveText) {
-  const next = applyMove(currentPosition(game), moveText);
+  const rules = game.rules || {};
+  const next = applyMove(currentPosition(game), moveText, normaliseRules(rules));
   const move = typeof moveText === 'string' ? formatMove(parseMove(moveText)) : formatMove(moveText);
-  return { deal: game.deal, moves: [...game.moves, move], positions: [...game.positions, next] };
+  return { deal: game.deal, moves: [...game.moves, move], positions: [...game.positions, next], rules };
 }
 
 /** The game with its last move taken back: moves and points as they were (rule moves.undo). */
 export function undoMove(game) {
   if (game.moves.length === 0) throw new RuleError('moves.undo', 'undo: there is no move to take back (rule moves.undo)');
-  return { deal: game.deal, moves: game.moves.slice(0, -1), positions: game.positions.slice(0, -1) };
+  return { deal: game.deal, moves: game.moves.slice(0, -1), positions: game.positions.slice(0, -1), rules: game.rules || {} };
 }
 
 /**
@@ -613,8 +619,8 @@ export function scoreBreakdown(game) {
 }
 
 /** Replays a list of moves from deal N; throws RuleError with .moveNumber (1-based) on the first illegal one. */
-export function replay(value, moves) {
-  let game = newGame(value);
+export function replay(value, moves, rules = {}) {
+  let game = newGame(value, rules);
   moves.forEach((m, i) => {
     try {
       game = m === 'undo' ? undoMove(game) : playMove(game, m);

@@ -6,14 +6,14 @@
 
 import {
   newGame, playMove, undoMove, currentPosition, replay, parseDealNumber, RuleError,
-  cardValue, compile, freeMask, ROWS, KING_VALUE, TARGET_SUM, TURNS_ALLOWED, MAX_DEAL, MIN_DEAL,
+  cardValue, compile, freeMask, rowAndPlace, ROWS, KING_VALUE, TARGET_SUM, TURNS_ALLOWED, MAX_DEAL, MIN_DEAL,
   scoreBreakdown,
 } from './engine.js';
 import { createBoard, makeWords } from './board.js';
 import { HintSearch, KnownDeals, quickSuggestion } from './hint.js';
 import { coveredMessage, lostMessage, messageText, stuckMessage } from './messages.js';
 import {
-  migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, tabDeal, setTabDeal, gameOfKey, MAX_UNDO,
+  migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, lastPlayed, tabDeal, tabVariant, setTabDeal, gameOfKey, MAX_UNDO,
   loadSetting, saveSetting,
 } from './storage.js';
 import { readJson, element, button } from './dom.js';
@@ -25,9 +25,12 @@ import { dailyDeal, todayIso, formatDate } from './daily.js';
 import { loadOptions, optionsView } from './options.js';
 import { showDeal, isOwnEntry } from './history-nav.js';
 import { RewindSearch } from './rewind.js';
+// VARIANTS (issue 28): the rules a game is played by, its links, the rules choice.
+import { STANDARD, isVariant, rulesOf, variantOf, readLink, linkHash, choiceEntries, RulesChoice } from './variants.js';
+// SOLUTION (issue 28): the exact solver's shortest game from the position, step by step.
+import { SolutionView } from './solution.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
-const DEAL_LINK = /^#deal=(.*)$/;
 
 // Rows (1-based) that a move emptied: worth telling the player, they earn points.
 function rowsEmptied(before, after) {
@@ -65,15 +68,16 @@ function numberFormat(lang) {
 //              has one: {id, hints, ms, daily};
 //   end        the end panel's content ({kind: 'won' | 'lost', ...}, made by endOf()), or null.
 class Game {
-  constructor(container, words, pool, known) {
+  constructor(container, words, pool, known, variants = []) {
     this.container = container;
     this.words = words;
     this.s = words.strings;
     this.lang = this.s.lang || container.lang;
     this.numbers = numberFormat(this.lang);
     this.pool = pool;
-    this.known = known; // what the survey decided about deals from the start
-    this.openings = new Map(); // what Hint's search found out about other deals from the start
+    this.known = known; // what the survey decided about deals from the start (standard rules)
+    this.variantEntries = variants; // VARIANTS: the rules choice's entries (app/variants.js)
+    this.openings = new Map(); // what Hint's search found out about other deals from the start, by variant and deal
     this.state = { game: null, undoSteps: [], selected: null, hint: null, message: null, redo: [], meta: null, end: null };
     this.drawn = { hint: null, message: null, end: null }; // what render() wrote last of these (see there)
     this.hints = new HintSearch(WORKER_URL);
@@ -147,8 +151,15 @@ class Game {
     // Under the board the buttons, then the message: a long message grows below them and
     // never moves the board or the buttons (game.css holds its room). The end panel, the
     // statistics and the options follow.
+    // VARIANTS: the rules choice, above the board (only when the page lists the variants).
+    this.choice = this.variantEntries.length > 1 ? new RulesChoice(this.words, this.variantEntries, (id) => this.chooseVariant(id)) : null;
+    // SOLUTION: its button among the others, its panel under them.
+    this.solution = new SolutionView(this, WORKER_URL);
+    buttons.append(this.solution.button);
+
     container.prepend(status, this.dailyLine);
-    container.append(buttons, this.messageLine, this.endPanel.el, tools, this.stats.el, options);
+    if (this.choice) status.after(this.choice.el);
+    container.append(buttons, this.messageLine, this.solution.el, this.endPanel.el, tools, this.stats.el, options);
     setInterval(() => this.tick(), 1000);
     document.addEventListener('visibilitychange', () => this.tick());
     container.addEventListener('keydown', (event) => this.key(event));
@@ -167,7 +178,7 @@ class Game {
       }
     }
     window.addEventListener('hashchange', () => {
-      const link = this.dealFromHash();
+      const link = readLink(window.location.hash);
       if (link !== null) this.openLink(link);
     });
     window.addEventListener('storage', (event) => this.changedElsewhere(event));
@@ -183,6 +194,7 @@ class Game {
     if (k === 'd') return this.handled(event, () => this.activate('stock'));
     if (k === 'u') return this.handled(event, () => this.undo());
     if (k === 'h') return this.handled(event, () => this.hint());
+    if (k === 'escape' && this.solution.open) return this.handled(event, () => this.solution.close());
     if (k === 'r') return this.handled(event, () => this.restart());
     if (k === 'n') return this.handled(event, () => this.newRandomGame());
     if (k === 'escape' && this.state.selected) return this.handled(event, () => this.deselect());
@@ -229,14 +241,24 @@ class Game {
 
   // What is known of the deal from its start: 'won', 'lost', or 'undecided' / null (unknown).
   dealResult(deal) {
-    const surveyed = this.known.result(deal);
+    // The page's survey verdicts are the standard rules'; under a variant only Hint's own search knows.
+    const surveyed = this.variant === STANDARD ? this.known.result(deal) : null;
     if (surveyed === 'won' || surveyed === 'lost') return surveyed;
-    return this.openings.get(deal) ?? surveyed;
+    return this.openings.get(`${this.variant}:${deal}`) ?? surveyed;
   }
 
   // ------------------------------------------------------------ state, drawn, then saved
   get position() {
     return currentPosition(this.state.game);
+  }
+
+  // VARIANTS: the current game's variant id and its engine rules.
+  get variant() {
+    return variantOf(this.state.game);
+  }
+
+  get rules() {
+    return rulesOf(this.variant);
   }
 
   // The one way the state changes: sets the fields in `changes`, draws them once, then saves the
@@ -245,7 +267,10 @@ class Game {
   // and the hint, which were about the position that went, and stops the hint's search.
   update(changes, { save = false } = {}) {
     const gameChanged = 'game' in changes;
-    if (gameChanged) this.hints.cancel();
+    if (gameChanged) {
+      this.hints.cancel();
+      this.solution.close({ quiet: true }); // SOLUTION: it was about the position that went
+    }
     // game: a new game empties Redo unless it says otherwise; the end panel follows the game
     const cleared = gameChanged ? { selected: null, hint: null, redo: [] } : {};
     this.state = { ...this.state, ...cleared, ...changes };
@@ -256,17 +281,19 @@ class Game {
     if (changes.undoSteps) this.state.undoSteps = changes.undoSteps.slice(-MAX_UNDO);
     this.render();
     const { game, undoSteps, meta } = this.state;
-    if (save) saveGame(game.deal, game.moves, undoSteps, meta);
-    if (gameChanged) setTabDeal(game.deal);
-    showDeal(game.deal); // game: the address shows the deal on the board
+    if (save) saveGame(game.deal, game.moves, undoSteps, meta, variantOf(game));
+    if (gameChanged) setTabDeal(game.deal, variantOf(game));
+    showDeal(game.deal, { variant: variantOf(game) }); // game: the address shows the deal on the board
   }
 
   // Draws the state: the only method that writes to the game once it is built. (Keyboard focus
   // follows a removed card inside the board's own render, board.js keepFocus.)
   render() {
     const { game, selected, hint, message } = this.state;
-    const pos = currentPosition(game);
-    this.board.render(pos, { selected, hinted: hint ? hint.keys : new Set() });
+    const pos = this.solution.shownPosition() ?? currentPosition(game); // SOLUTION: its step, while shown
+    this.board.render(pos, { selected, hinted: hint ? hint.keys : new Set(), unlimitedTurns: !!game.rules?.unlimitedTurns, stockTop: !!game.rules?.stockTop });
+    if (this.choice) this.choice.show(variantOf(game));
+    this.container.dataset.variant = variantOf(game);
     this.renderStatus(pos);
     this.dealButton.replaceChildren(this.words.fill(this.s.board.deal, { deal: game.deal }), ' · ',
       element('span', 'pyr-deal-copy', this.s.address.copy));
@@ -390,7 +417,7 @@ class Game {
     const pos = currentPosition(game);
     if (pos.status === 'playing') return null;
     const before = statistics().totals;
-    const written = recordResult({ id: meta.id, deal: game.deal, result: pos.status === 'won' ? 'won' : 'lost', moves: pos.moves,
+    const written = recordResult({ id: meta.id, rules: variantOf(game), deal: game.deal, result: pos.status === 'won' ? 'won' : 'lost', moves: pos.moves,
       points: pos.points, hints: meta.hints, ms: meta.ms, daily: meta.daily });
     this.stats.refresh();
     if (!written || pos.status !== 'won') return null;
@@ -407,7 +434,7 @@ class Game {
     const { game, meta } = this.state;
     if (!meta || !game.moves.length || this.position.status !== 'playing' || resultOf(meta.id)) return;
     const pos = this.position;
-    recordResult({ id: meta.id, deal: game.deal, result: 'given-up', moves: pos.moves, points: pos.points, hints: meta.hints,
+    recordResult({ id: meta.id, rules: variantOf(game), deal: game.deal, result: 'given-up', moves: pos.moves, points: pos.points, hints: meta.hints,
       ms: Math.round(this.clock.ms), daily: meta.daily });
     this.stats.refresh();
   }
@@ -449,7 +476,7 @@ class Game {
     if (deal === null) return;
     if (this.state.game.deal === deal) return this.update({ message: this.message(this.words.fill(this.s.daily.this_is, { date })) });
     showDeal(deal, { push: true });
-    const { changes, restored } = this.opened(deal);
+    const { changes, restored } = this.opened(deal, STANDARD); // the daily deal is the app's rules'
     const text = this.words.fill(this.s.daily.opened, { date, deal });
     this.update({ ...changes, message: restored ? this.withEnd(changes.game, text) : this.message(text) });
   }
@@ -489,82 +516,110 @@ class Game {
   // A deal as it opens, {changes: {game, undoSteps}, restored}: its saved game when there is
   // one, else its opening. `restored` when the saved game has moves (only then is the player
   // welcomed back). Opening writes nothing, so its update saves nothing either.
-  opened(deal) {
-    const saved = this.restore(deal);
-    if (!saved) return { changes: { game: newGame(deal), undoSteps: [], meta: null }, restored: false };
+  opened(deal, variant = this.state.game ? this.variant : STANDARD) {
+    const saved = this.restore(deal, variant);
+    if (!saved) return { changes: { game: newGame(deal, rulesOf(variant)), undoSteps: [], meta: null }, restored: false };
     return { changes: { game: saved.game, undoSteps: saved.undo, meta: saved.meta }, restored: saved.game.moves.length > 0 };
   }
 
   // ------------------------------------------------------------ starting
   start() {
     migrate();
-    const link = this.dealFromHash();
+    const link = readLink(window.location.hash);
     // game: the address always shows the tab's deal, so a reload of it resumes, as before
-    if (link !== null && link !== String(tabDeal())) return this.openLink(link);
+    const own = link !== null && link.deal === String(tabDeal()) && (link.rules ?? STANDARD) === (tabVariant() ?? STANDARD);
+    if (link !== null && !own) return this.openLink(link);
     const resumed = this.resumed();
     if (resumed && resumed.restored) {
       return this.update({ ...resumed.changes, message: this.withEnd(resumed.changes.game, this.s.messages.restored) });
     }
     const ready = this.message(this.words.fill(this.s.messages.ready, { target: this.num(TARGET_SUM) }));
     if (resumed) this.update({ ...resumed.changes, message: ready });
-    else this.update({ game: newGame(this.randomDeal()), undoSteps: [], meta: null, message: ready }, { save: true });
+    else this.update({ game: newGame(this.randomDeal(STANDARD)), undoSteps: [], meta: null, message: ready }, { save: true });
   }
 
   // This tab's deal (kept across reloads), else the last played one, as opened(); null when
   // there is none to go back to.
   resumed() {
-    const deal = tabDeal() ?? lastPlayedDeal();
-    return deal === null ? null : this.opened(deal);
-  }
-
-  dealFromHash() {
-    const m = DEAL_LINK.exec(window.location.hash);
-    if (!m) return null;
-    try {
-      return decodeURIComponent(m[1]);
-    } catch {
-      return m[1];
-    }
+    const tab = tabDeal();
+    const last = tab !== null ? { deal: tab, variant: tabVariant() ?? STANDARD } : lastPlayed();
+    if (!last) return null;
+    return this.opened(last.deal, isVariant(last.variant) ? last.variant : STANDARD);
   }
 
   // A deal link: any deal number, in the pool or not; that deal's saved game is resumed, and no
   // other deal's is touched. A malformed link changes nothing: the current game goes on (or the
   // tab's or last played one, when the page has just opened).
-  openLink(value) {
+  // VARIANTS: `link` is readLink()'s {deal, rules}; rules names the variant (none: the app's
+  // rules), and a link with rules only opens that variant as the rules choice does.
+  openLink(link) {
     const { s, words } = this;
+    if (link.rules !== null && !isVariant(link.rules)) return this.refuseLink(words.fill(s.variants.bad_rules, { value: link.rules }));
+    const variant = link.rules ?? STANDARD;
+    if (link.deal === null) {
+      return this.chooseVariant(variant);
+    }
+    const value = link.deal;
     let deal;
     try {
       deal = parseDealNumber(value);
     } catch {
-      const refused = words.fill(s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) });
-      const going = this.state.game ? {} : this.resumed()?.changes;
-      if (!going) {
-        return this.update({ game: newGame(this.randomDeal()), undoSteps: [], meta: null, message: this.message(`${refused} ${s.messages.bad_deal_new}`, 'refused') },
-          { save: true });
-      }
-      const kept = (going.game || this.state.game).deal;
-      return this.update({ ...going, message: this.message(`${refused} ${words.fill(s.messages.bad_deal_kept, { deal: kept })}`, 'refused') });
+      return this.refuseLink(words.fill(s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) }));
     }
-    if (this.state.game && this.state.game.deal === deal) return;
-    const { changes, restored } = this.opened(deal);
+    if (this.state.game && this.state.game.deal === deal && this.variant === variant) return;
+    const { changes, restored } = this.opened(deal, variant);
     // game: Back or Forward to a deal the page itself opened says so, not "opened from the link"
     const fromHistory = this.viaHistory;
     this.viaHistory = false;
-    let text = words.cap(words.fill(fromHistory ? s.address.back : restored ? s.messages.restored : s.messages.from_link, { deal }));
-    // Known lost from the start (the survey): said at once, so nobody plays it unawares.
-    if (this.known.result(deal) === 'lost') text += ` ${s.messages.lost_deal}`;
+    const fromLink = variant === STANDARD ? s.messages.from_link : s.variants.from_link;
+    const said = fromHistory ? s.address.back : restored ? s.messages.restored : fromLink;
+    let text = words.cap(words.fill(said, { deal, name: this.choice ? this.choice.nameOf(variant) : variant }));
+    // Known lost from the start (the survey of the app's rules): said at once, so nobody plays it unawares.
+    if (variant === STANDARD && this.known.result(deal) === 'lost') text += ` ${s.messages.lost_deal}`;
     this.update({ ...changes, message: restored ? this.withEnd(changes.game, text) : this.message(text) });
   }
 
-  // A deal's saved game, replayed move by move through the engine ({game, undo}); a game that
-  // does not replay is dropped (only that deal's).
-  restore(deal) {
-    const data = loadGame(deal);
+  // A link refused (`refused` says why): the current game goes on, or the tab's or last played
+  // one when the page has just opened, or a new one when there is none.
+  refuseLink(refused) {
+    const { s, words } = this;
+    const going = this.state.game ? {} : this.resumed()?.changes;
+    if (!going) {
+      return this.update({ game: newGame(this.randomDeal(STANDARD)), undoSteps: [], meta: null, message: this.message(`${refused} ${s.messages.bad_deal_new}`, 'refused') },
+        { save: true });
+    }
+    const kept = (going.game || this.state.game).deal;
+    return this.update({ ...going, message: this.message(`${refused} ${words.fill(s.messages.bad_deal_kept, { deal: kept })}`, 'refused') });
+  }
+
+  // VARIANTS: the player chose other rules (or a #rules= link asked for them): that variant's
+  // last game when one is saved, else a new deal from its pool. The game left stays saved
+  // under its own rules.
+  chooseVariant(variant) {
+    if (this.state.game && this.variant === variant) return this.update({});
+    if (this.state.game) this.giveUp(); // game: leaving a game mid-way counts as given up
+    const last = lastPlayed(variant);
+    const { s, words } = this;
+    const name = this.choice ? this.choice.nameOf(variant) : variant;
+    if (last) {
+      const { changes, restored } = this.opened(last.deal, variant);
+      const text = words.fill(restored ? s.messages.restored : s.variants.chosen, { deal: last.deal, name });
+      return this.update({ ...changes, message: restored ? this.withEnd(changes.game, text) : this.message(text) });
+    }
+    const deal = this.randomDeal(variant);
+    this.update({ game: newGame(deal, rulesOf(variant)), undoSteps: [], meta: null, message: this.message(words.fill(s.variants.chosen, { deal, name })) },
+      { save: true });
+  }
+
+  // A deal's saved game under a variant's rules, replayed move by move through the engine
+  // ({game, undo}); a game that does not replay is dropped (only that one).
+  restore(deal, variant = this.variant) {
+    const data = loadGame(deal, variant);
     if (!data) return null;
     try {
-      return { game: replay(deal, data.moves), undo: data.undo, meta: data.meta };
+      return { game: replay(deal, data.moves, rulesOf(variant)), undo: data.undo, meta: data.meta };
     } catch {
-      forgetGame(deal);
+      forgetGame(deal, variant);
       return null;
     }
   }
@@ -574,26 +629,28 @@ class Game {
   changedElsewhere(event) {
     const changed = gameOfKey(event.key, event.newValue);
     const current = this.state.game;
-    if (!changed || !current || changed[0] !== current.deal) return;
+    if (!changed || !current || changed[0] !== current.deal || changed[2] !== this.variant) return;
     const [deal, data] = changed;
     const moves = data ? data.moves : [];
     const undo = data ? data.undo : [];
     if (JSON.stringify([moves, undo]) === JSON.stringify([current.moves, this.state.undoSteps])) return;
     let game;
     try {
-      game = replay(deal, moves);
+      game = replay(deal, moves, this.rules);
     } catch {
       return; // not a game this engine can replay: keep ours
     }
     this.update({ game, undoSteps: undo, meta: data ? data.meta : null, message: this.withEnd(game, this.words.fill(this.s.messages.other_tab, { deal })) });
   }
 
-  // New game's deal: one of the pool, not the current one, preferably one with no saved game.
-  randomDeal() {
+  // New game's deal: one of the variant's pool (the game's pool for the app's rules), not the
+  // current one, preferably one with no saved game under those rules.
+  randomDeal(variant = this.variant) {
     const current = this.state.game;
-    const others = this.pool.filter((n) => !current || n !== current.deal);
-    const unplayed = others.filter((n) => !loadGame(n));
-    const choices = unplayed.length ? unplayed : others.length ? others : this.pool;
+    const pool = (variant !== STANDARD && this.choice && this.choice.poolOf(variant)) || this.pool;
+    const others = pool.filter((n) => !current || n !== current.deal);
+    const unplayed = others.filter((n) => !loadGame(n, variant));
+    const choices = unplayed.length ? unplayed : others.length ? others : pool;
     if (!choices.length) return 1 + Math.floor(Math.random() * MAX_DEAL); // no pool given
     return choices[Math.floor(Math.random() * choices.length)];
   }
@@ -602,6 +659,7 @@ class Game {
   codeAt(key) {
     const pos = this.position;
     if (key === 'waste') return pos.waste[pos.waste.length - 1] || null;
+    if (key === 'stock') return this.rules.stockTop ? pos.stock[0] || null : null; // VARIANTS: stock-top
     if (key.startsWith('p')) return pos.pyramid[Number(key.slice(1))];
     return null;
   }
@@ -610,19 +668,36 @@ class Game {
     const pos = this.position;
     if (pos.waste[pos.waste.length - 1] === code) return 'waste';
     const k = pos.pyramid.indexOf(code);
+    if (k < 0 && this.rules.stockTop && pos.stock[0] === code) return 'stock'; // VARIANTS: stock-top
     return k >= 0 ? `p${k}` : null;
   }
 
   // Free in the engine's sense: the waste top, or a pyramid card with nothing on it.
   isAvailable(key) {
-    if (key === 'waste') return true;
-    return ((freeMask(compile(this.position).pyr) >> Number(key.slice(1))) & 1) === 1;
+    if (key === 'waste' || key === 'stock') return true;
+    const free = freeMask(compile(this.position).pyr);
+    const k = Number(key.slice(1));
+    if (((free >> k) & 1) === 1) return true;
+    // VARIANTS: cover-pair: a card with one card on it, itself free, may pair with that card.
+    if (!this.rules.coverPair) return false;
+    const { row } = rowAndPlace(k);
+    const on = [k + row, k + row + 1].filter((j) => this.position.pyramid[j]);
+    return on.length === 1 && ((free >> on[0]) & 1) === 1;
   }
 
   activate(key) {
+    if (this.solution.shown) this.solution.takeOver(); // SOLUTION: a card chosen on a step plays on from it
     const { s, words } = this;
     const { selected } = this.state;
     if (this.position.status === 'won') return this.update({ message: this.message(s.messages.already_won) });
+    if (key === 'stock' && this.rules.stockTop && this.position.stock.length) { // VARIANTS: the stock's top card is in play
+      const top = this.position.stock[0];
+      if (cardValue(top) === KING_VALUE) return this.play(`king ${top}`, { selected: null });
+      if (selected && selected !== 'stock' && cardValue(this.codeAt(selected)) + cardValue(top) === TARGET_SUM) {
+        return this.play(`pair ${this.codeAt(selected)} ${top}`, { selected: null });
+      }
+      return this.play('draw', { selected: null });
+    }
     if (key === 'stock') return this.play(this.position.stock.length ? 'draw' : 'turn');
     const code = this.codeAt(key);
     if (!code) return;
@@ -739,7 +814,7 @@ class Game {
     if (step.moves) { // a Restart: the game as it was before it
       let restarted;
       try {
-        restarted = replay(game.deal, step.moves);
+        restarted = replay(game.deal, step.moves, this.rules);
       } catch { // saved by another version of the rules: nothing to go back to
         return this.update({ game, undoSteps: rest, message: this.refusal('moves.undo') }, { save: true });
       }
@@ -748,7 +823,7 @@ class Game {
     }
     // A New game: back to the deal it came from, with its own saved game. The deal left keeps
     // its game without the step taken back: saved here, as update() saves the deal it shows.
-    saveGame(game.deal, game.moves, rest, this.state.meta);
+    saveGame(game.deal, game.moves, rest, this.state.meta, this.variant);
     const { changes } = this.opened(step.deal);
     this.update({ ...changes, message: this.withEnd(changes.game, words.fill(s.messages.new_game_undone, { deal: step.deal })) });
   }
@@ -758,7 +833,7 @@ class Game {
     this.giveUp(); // game: counted as given up
     const { game, undoSteps, meta } = this.state;
     const steps = game.moves.length ? [...undoSteps, { moves: game.moves, meta }] : undoSteps;
-    this.update({ game: newGame(game.deal), undoSteps: steps, meta: null, message: this.message(this.words.fill(this.s.messages.restarted, { deal: game.deal })) },
+    this.update({ game: newGame(game.deal, this.rules), undoSteps: steps, meta: null, message: this.message(this.words.fill(this.s.messages.restarted, { deal: game.deal })) },
       { save: true });
   }
 
@@ -767,11 +842,11 @@ class Game {
     const deal = this.randomDeal();
     if (deal === from) return this.restart(); // a pool of one deal: the same game, from its start
     this.giveUp(); // game: counted as given up
-    showDeal(deal, { push: true }); // game: Back returns to the deal left
+    showDeal(deal, { push: true, variant: this.variant }); // game: Back returns to the deal left
     // The new deal starts fresh; a game saved for it earlier is set aside, not lost (Undo).
     const saved = this.restore(deal);
     const steps = saved ? [...saved.undo, ...(saved.game.moves.length ? [{ moves: saved.game.moves, meta: saved.meta }] : [])] : [];
-    this.update({ game: newGame(deal), undoSteps: [...steps, { deal: from }], meta: null, message: this.message(this.words.fill(this.s.messages.new_game, { deal })) },
+    this.update({ game: newGame(deal, this.rules), undoSteps: [...steps, { deal: from }], meta: null, message: this.message(this.words.fill(this.s.messages.new_game, { deal })) },
       { save: true });
   }
 
@@ -779,7 +854,7 @@ class Game {
   copyLink() {
     const { s, words } = this;
     const deal = this.state.game.deal;
-    const link = `${window.location.href.split('#')[0]}#deal=${deal}`;
+    const link = `${window.location.href.split('#')[0]}${linkHash(deal, this.variant)}`;
     const say = (text) => this.update({ message: this.message(text) });
     const shown = () => say(words.fill(s.messages.link_shown, { deal, link }));
     try {
@@ -794,6 +869,7 @@ class Game {
   // from the start is not the player's doing, so Undo is not offered; a game lost by play says
   // how many moves back it could still be won.
   hint() {
+    this.solution.close({ quiet: true }); // SOLUTION: the hint is about the player's own position
     const pos = this.position;
     const { s, words } = this;
     const { game } = this.state;
@@ -803,14 +879,14 @@ class Game {
       this.update({ hint: this.hinting(null, 'lost'), message: this.message(this.say(lostMessage(deal, back)), 'stuck'), ...this.lostByHint() });
     const known = this.dealResult(game.deal);
     if (known === 'lost') return lost('lost'); // known lost from the start: nothing to search
-    const quick = quickSuggestion(pos);
+    const quick = quickSuggestion(pos, this.rules);
     if (quick) {
       this.update({ hint: this.hinting(quick, 'searching'), message: this.message(words.fill(s.hint.searching, { move: words.move(quick) })) });
     } else {
       this.update({ hint: this.hinting(null, 'searching') }); // no move at all: the search finds how far back
     }
-    this.hints.start({ deal: game.deal, moves: game.moves, known }, (answer) => {
-      if (answer.deal === 'won' || answer.deal === 'lost') this.openings.set(game.deal, answer.deal);
+    this.hints.start({ deal: game.deal, moves: game.moves, known, rules: this.rules }, (answer) => {
+      if (answer.deal === 'won' || answer.deal === 'lost') this.openings.set(`${this.variant}:${game.deal}`, answer.deal);
       if (answer.result === 'won' && answer.move) {
         this.update({ hint: this.hinting(answer.move, 'checked'), message: this.message(words.fill(s.hint.checked, { move: words.move(answer.move) })) });
       } else if (answer.result === 'lost') {
@@ -822,7 +898,7 @@ class Game {
         const why = answer.result === 'unavailable' ? s.hint.unavailable : s.hint.unchecked;
         this.update({ hint: this.hinting(quick, 'unchecked'), message: this.message(words.fill(why, { move: words.move(quick) })) });
       }
-    });
+    }, this.rules);
   }
 
   // game: a hint asked counts for the statistics; Hint found the position lost: the lost panel.
@@ -852,7 +928,8 @@ export function mount(container) {
   if (!strings) return; // nothing to say things with: leave the <noscript>-less page as it is
   container.dataset.mounted = 'true';
   const pool = (readJson(container, 'pyramide-pool') || []).filter((n) => Number.isInteger(n) && n >= 1 && n <= MAX_DEAL);
-  new Game(container, makeWords(strings), pool, new KnownDeals(readJson(container, 'pyramide-winnable')));
+  new Game(container, makeWords(strings), pool, new KnownDeals(readJson(container, 'pyramide-winnable')),
+    choiceEntries(readJson(container, 'pyramide-variants')));
 }
 
 // When the page loads (its <script type="module">): every game on it.

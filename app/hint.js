@@ -7,9 +7,10 @@ import { legalMoves } from './engine.js';
 // The search gives up after this long; the quick suggestion then stays, marked "not checked".
 const TIME_LIMIT_MS = 8000;
 
-/** A legal move picked without searching: a king, else a pair, else draw, else turn; or null. */
-export function quickSuggestion(position) {
-  const moves = legalMoves(position);
+/** A legal move picked without searching (under the rules options): a king, else a pair, else
+ *  draw, else turn; or null. */
+export function quickSuggestion(position, rules = {}) {
+  const moves = legalMoves(position, rules);
   for (const kind of ['king', 'pair', 'draw', 'turn']) {
     const move = moves.find((m) => m.startsWith(kind));
     if (move) return move;
@@ -50,8 +51,8 @@ export class KnownDeals {
 }
 
 /**
- * One search at a time. start({deal, moves, known}, done) judges the game of `deal` after
- * `moves` (judge.js; `known`: the survey's answer for the deal, or null) and calls
+ * One search at a time. start({deal, moves, known, rules}, done) judges the game of `deal`
+ * after `moves` under the rules options `rules` (judge.js; `known`: the survey's answer for the deal, or null) and calls
  * done({result: 'won'|'lost'|'undecided'|'unavailable', move, deal, back}) once, unless
  * cancel() came first ('unavailable': the worker could not
  * start — blocked, or its file could not be loaded, e.g. offline before the site was cached). A worker that is busy when the position changes is
@@ -87,8 +88,8 @@ export class HintSearch {
         };
       }
       this.pending = { id, finish, timer: setTimeout(() => { this.stopWorker(); finish({ result: 'undecided', move: null, deal: null, back: null }); }, TIME_LIMIT_MS) };
-      const { deal, moves, known = null } = request;
-      this.worker.postMessage({ id, deal, moves, known });
+      const { deal, moves, known = null, rules = {} } = request;
+      this.worker.postMessage({ id, deal, moves, known, rules });
     } catch {
       // No workers here (very old browser, or blocked): the suggestion stays unchecked.
       this.pending = { id, finish, timer: 0 };

@@ -3,14 +3,16 @@
 // history entry, so Back and Forward move between deals; the page's hashchange handler (game.js)
 // then opens that deal with its own saved game. Any other change of the deal replaces the entry.
 
+import { linkHash, STANDARD } from './variants.js';
+
 const STATE_KEY = 'pyramideDeal';
 
-const dealHash = (deal) => `#deal=${deal}`;
-
-/** Shows `deal` in the address: a new history entry when `push`, else this entry's address. */
-export function showDeal(deal, { push = false } = {}) {
-  if (window.location.hash === dealHash(deal)) return;
-  const url = window.location.pathname + window.location.search + dealHash(deal);
+/** Shows `deal` (under `variant`'s rules: `#deal=N&rules=V`) in the address: a new history
+ *  entry when `push`, else this entry's address. */
+export function showDeal(deal, { push = false, variant = STANDARD } = {}) {
+  const hash = linkHash(deal, variant);
+  if (window.location.hash === hash) return;
+  const url = window.location.pathname + window.location.search + hash;
   try {
     if (push) history.pushState({ [STATE_KEY]: deal }, '', url);
     else history.replaceState({ ...(history.state || {}), [STATE_KEY]: deal }, '', url);

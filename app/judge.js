@@ -11,15 +11,15 @@ import { newGame, playMove } from './engine.js';
  * winning line when won. When lost: `deal` is 'won', 'lost' or 'undecided' from the start
  * (`known`, the survey's answer, is taken when it is 'won' or 'lost'), and `back` the number
  * of moves to undo to the newest position that can still be won (null when unknown or none).
- * `maxNodes` bounds each search.
+ * `maxNodes` bounds each search; `rules`: the variant's rules options (engine.js), default the app's.
  */
-export function judge(deal, moves, { maxNodes = Infinity, known = null } = {}) {
-  let game = newGame(deal);
+export function judge(deal, moves, { maxNodes = Infinity, known = null, rules = {} } = {}) {
+  let game = newGame(deal, rules);
   for (const move of moves) game = playMove(game, move);
   const positions = game.positions;
   const n = moves.length;
-  const ask = (i) => decide(positions[i], { maxNodes }).result;
-  const now = decide(positions[n], { maxNodes });
+  const ask = (i) => decide(positions[i], { maxNodes, rules }).result;
+  const now = decide(positions[n], { maxNodes, rules });
   if (now.result !== 'lost') {
     const move = now.result === 'won' && now.line && now.line.length ? now.line[0] : null;
     return { result: now.result, move, deal: now.result === 'won' ? 'won' : known, back: null };

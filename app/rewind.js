@@ -14,10 +14,10 @@ import { decide } from './decider.js';
  * (lost from the start), or {result: 'undecided', index: null} when a search hit `maxNodes`.
  * `lost` lists the indices decided lost, newest first.
  */
-export function lastWinnable(positions, { maxNodes = Infinity } = {}) {
+export function lastWinnable(positions, { maxNodes = Infinity, rules = {} } = {}) {
   const lost = [];
   for (let i = positions.length - 1; i >= 0; i--) {
-    const { result } = decide(positions[i], { maxNodes });
+    const { result } = decide(positions[i], { maxNodes, rules });
     if (result === 'won') return { result: 'found', index: i, lost };
     if (result !== 'lost') return { result: 'undecided', index: null, lost };
     lost.push(i);
@@ -35,7 +35,7 @@ export class RewindSearch {
     this.timer = 0;
   }
 
-  start(positions, done) {
+  start(positions, done, rules = {}) {
     this.cancel();
     const finish = (answer) => {
       this.cancel();
@@ -49,7 +49,7 @@ export class RewindSearch {
         finish({ result: 'unavailable', index: null });
       };
       this.timer = setTimeout(() => finish({ result: 'undecided', index: null }), TIME_LIMIT_MS);
-      this.worker.postMessage({ id: 0, rewind: positions });
+      this.worker.postMessage({ id: 0, rewind: positions, rules });
     } catch {
       finish({ result: 'unavailable', index: null });
     }

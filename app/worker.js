@@ -1,6 +1,7 @@
 // The searches, off the page's thread.
-//  - Hint ({id, deal, moves, known}): can the game still be won, and with which move; when not,
-//    since when (judge.js)? Answers {id, result: 'won' | 'lost' | 'undecided', move, deal, back}.
+//  - Hint ({id, deal, moves, known, rules}): can the game still be won under the rules options
+//    (default the app's), and with which move; when not, since when (judge.js)? Answers
+//    {id, result: 'won' | 'lost' | 'undecided', move, deal, back}.
 //  - {id, rewind: positions}: the last position of the game's history that can still be won
 //    (rewind.js), for the lost panel's "back to the last winnable position".
 //  - {id, op: 'solve', position, rules, maxMillis}: the exact solver (solver.js) under the
@@ -22,9 +23,9 @@ const MAX_NODES = 4_000_000;
 const MAX_SOLVE_POSITIONS = 3_000_000;
 const PROGRESS_EVERY = 20_000; // positions expanded, some tens of milliseconds
 
-function hint(id, { deal, moves, known }) {
+function hint(id, { deal, moves, known, rules = {} }) {
   try {
-    return { id, ...judge(deal, moves, { maxNodes: MAX_NODES, known }) };
+    return { id, ...judge(deal, moves, { maxNodes: MAX_NODES, known, rules }) };
   } catch {
     return { id, result: 'undecided', move: null, deal: null, back: null };
   }
@@ -48,7 +49,7 @@ function solution(id, { position, rules = {}, maxMillis = Infinity }) {
 }
 
 self.onmessage = (event) => {
-  const { id, op, rewind } = event.data;
-  if (rewind) return self.postMessage({ id, rewind: lastWinnable(rewind, { maxNodes: MAX_NODES }) });
+  const { id, op, rewind, rules = {} } = event.data;
+  if (rewind) return self.postMessage({ id, rewind: lastWinnable(rewind, { maxNodes: MAX_NODES, rules }) });
   self.postMessage(op === 'solve' ? solution(id, event.data) : hint(id, event.data));
 };

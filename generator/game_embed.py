@@ -17,7 +17,10 @@ Containers
                           ``script.pyramide-pool`` (list of deal numbers for New game),
                           ``script.pyramide-winnable`` (when given: which surveyed deals can be
                           won, ``{"first", "last", "winnable": base64 bitset, "undecided"}``,
-                          made by ``generator/winnable.py``; a linked deal known lost says so).
+                          made by ``generator/winnable.py``; a linked deal known lost says so),
+                          ``script.pyramide-variants`` (when given: the rules choice, standard
+                          first, ``[{"id", "name", "share", "link", "pool"}]``, made by
+                          ``generator/variant_choice.py``).
 ``div.pyramide-replay``   the step-by-step replay (``app/replay.js``). Children:
                           ``div.pyramide-replay-fallback`` (the static pictures: every chapter's
                           ``figure``, which the script moves into its stage as that chapter's
@@ -74,7 +77,8 @@ def _escape_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnable: dict | None = None) -> str:
+def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnable: dict | None = None,
+              variants: list[dict] | None = None) -> str:
     """The game: a ``div.pyramide-game`` with its reserved space, its data and the module script."""
     _check_lang(lang)
     if not isinstance(pool, list) or not all(isinstance(n, int) and n >= 1 for n in pool):
@@ -88,6 +92,7 @@ def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnab
         + _json_script("pyramide-strings", strings)
         + _json_script("pyramide-pool", pool)
         + (_json_script("pyramide-winnable", winnable) if winnable is not None else "")
+        + (_json_script("pyramide-variants", variants) if variants else "")
         + f'<script type="module" src={quoteattr(url + "/game.js")}></script>'
         "</div>"
     )

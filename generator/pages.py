@@ -45,7 +45,7 @@ def markdown_text(value) -> Markup:
 # The functions a page may call: the closed set (generator/sandbox.py refuses every other name).
 PAGE_FUNCTION_NAMES = ("rule", "picture", "chapter_pictures", "pairs_table", "moves_list", "checks_table",
                        "rule_checks_table", "variants_table", "game", "replay", "play_link", "example_index",
-                       "summary")
+                       "summary", "play_variant")
 
 
 class PageFunctions:
@@ -236,15 +236,37 @@ class PageFunctions:
         # The examples' play links end in #deal=N: an empty element of that id just before the
         # game makes the browser scroll to the game, and the link's anchor one that exists.
         deals = sorted({ex["deal"] for ex in self.c["example_list"]})
+        ids = [f"deal={int(d)}" for d in deals]
+        # VARIANTS: the variants page's "play this variant" links end in #deal=N&rules=… (play_variant).
+        ids += [f"deal={int(v['pool'][0])}&amp;rules={escape(v['id'])}" for v in self._variants() if v["pool"]]
         # One block of its own (a blank line after it), so Markdown leaves it and the game as they are.
-        anchors = ('<div class="deal-anchors">' + "".join(f'<span id="deal={int(d)}"></span>' for d in deals)
-                   + "</div>\n\n") if deals else ""
+        anchors = ('<div class="deal-anchors">' + "".join(f'<span id="{i}"></span>' for i in ids)
+                   + "</div>\n\n") if ids else ""
         try:
             from .game_embed import game_html
         except ImportError:
             return anchors + '<div class="pyramide-game"></div>'
         return anchors + game_html(self.c["lang"], self.c["_game_strings"], self.c["_pool"],
-                                   self.assets_url_of(self.page), self._winnable())
+                                   self.assets_url_of(self.page), self._winnable(), self._variants())
+
+    # VARIANTS: the game's rules choice (generator/variant_choice.py) and the variants page's
+    # "play this variant" links.
+    def _variants(self) -> list[dict]:
+        from .variant_choice import variants_data
+        variants_page = ("" if self.page == "index.md" else "../") + "variants/"
+        return variants_data(self.c.get("variants"), self.c.get("survey"), self.c["s"]["variants_names"],
+                             self.words.pct, self.c["lang"], variants_page)
+
+    def play_variant(self, variant: str) -> str:
+        """A button that opens the front page's game at the variant's first pool deal under its
+        rules (app/variants.js reads #deal=N&rules=…); nothing when the survey did not cover it."""
+        entry = next((v for v in self._variants() if v["id"] == variant), None)
+        if entry is None or not entry["pool"]:
+            return ""
+        front = "" if self.page == "index.md" else "../"
+        label = self.c["_game_strings"]["variants"]["play"]
+        return (f'<p class="play-deal"><a class="md-button" href="{front}#deal={int(entry["pool"][0])}'
+                f'&amp;rules={escape(variant)}">{escape(label)}</a></p>')
 
     def _winnable(self) -> dict | None:
         # Which surveyed deals can be won, so a linked deal known lost says so at once (the
