@@ -415,7 +415,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         { label: words.fill(turns > 0 ? s.aria.stock_turn : s.aria.stock_empty, { turns }) });
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
-    // Beside the turn-back arrow: «2 ganger til», «1 gang til», «ingen flere» (short: it shares a phone's width with the pyramid).
+    // Beside the turn-back arrow: «2 igjen» (short: on a phone it shares the width with the pyramid;
+    // the stock's spoken name says «2 vendinger igjen» in full).
     const turnsText = (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
     stockInfo.append(words.fill(turnsText, { turns }));
 
