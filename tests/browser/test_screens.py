@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import serve
 from conftest import LANGS, ROOT, WIN_DEAL
 
 GAME = ".pyramide-game"
@@ -31,13 +30,6 @@ def artifacts():
     folder = ROOT / "test-artifacts" / "screens"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site):
-    site, _ = built_site
-    with serve(site) as url:
-        yield url
 
 
 def open_game(browser, url, lang, viewport="360", scheme="light", hash=f"#deal={WIN_DEAL}", reduced=True):
