@@ -177,7 +177,7 @@ def test_pictures_carry_no_style_of_their_own(site_url, built_site):
 # Each shift with what moved (tag.class, the rectangles before and after), for the failure message.
 SHIFTS = """() => { window.__shifts = []; new PerformanceObserver((list) => { for (const e of list.getEntries())
   window.__shifts.push({value: e.value, recent: e.hadRecentInput, moved: (e.sources || []).map((s) =>
-    [s.node ? `${s.node.nodeName}.${s.node.className || ''}` : '?',
+    [s.node ? `${s.node.nodeName}.${s.node.className || ''} ${(s.node.textContent || '').slice(0, 40)}` : '?',
      [s.previousRect.y, s.previousRect.height, s.currentRect.y, s.currentRect.height].map(Math.round).join()])});
   }).observe({type: 'layout-shift', buffered: true}); }"""
 
