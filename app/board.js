@@ -422,8 +422,9 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         { label: words.fill(turns > 0 ? s.aria.stock_turn : s.aria.stock_empty, { turns }) });
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
-    // Beside the turn-back arrow: «2 ganger til», «1 gang til», «ingen flere» (short: it shares a phone's width with the pyramid).
-    // VARIANTS: with unlimited turns (app/variants.js) the count never goes down: «så ofte du vil».
+    // Beside the turn-back arrow: «2 igjen» (short: on a phone it shares the width with the pyramid;
+    // the stock's spoken name says «2 vendinger igjen» in full). VARIANTS: with unlimited turns
+    // (app/variants.js) the count never goes down, and the label says so.
     const turnsText = (view.unlimitedTurns && s.variants?.turns_unlimited)
       || (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
     stockInfo.append(words.fill(turnsText, { turns }));

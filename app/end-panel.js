@@ -63,7 +63,9 @@ export class EndPanel {
     this.body.replaceChildren(celebration, ...parts);
     this.el.hidden = false;
     this.shown = 'won';
-    if (focus) newGame.focus();
+    // The panel lies over the board, which is in view: focus it without scrolling the page (a
+    // scroll would move everything on screen, issue 26's "nothing moves").
+    if (focus) newGame.focus({ preventScroll: true });
   }
 
   scoreTable(score) {
@@ -112,7 +114,7 @@ export class EndPanel {
     this.body.replaceChildren(this.why, buttons, this.backLine);
     this.el.hidden = false;
     this.shown = 'lost';
-    if (focus) this.el.focus();
+    if (focus) this.el.focus({ preventScroll: true });
   }
 
   // While the search back runs, and what it found (`text`; `fromStart` when it found none).

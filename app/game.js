@@ -126,8 +126,10 @@ class Game {
     this.newGameButton = named('new-game', () => this.newRandomGame());
     this.redoButton = button('pyr-button pyr-redo', s.redo.redo, () => this.redo());
     this.redoAllButton = button('pyr-button pyr-redo-all', s.redo.redo_all, () => this.redoAll());
-    buttons.append(this.undoButton, this.redoButton, this.redoAllButton, named('hint', () => this.hint()),
-      named('restart', () => this.restart()), this.newGameButton);
+    // The four buttons of every game first (on a small phone they are the ones on the first
+    // screen), then Redo and Redo all, and the daily deal.
+    buttons.append(this.undoButton, named('hint', () => this.hint()), named('restart', () => this.restart()),
+      this.newGameButton, this.redoButton, this.redoAllButton);
     this.today = todayIso();
     this.dailyButton = button('pyr-button pyr-daily', this.words.fill(s.daily.open, { date: formatDate(this.today, this.lang) }),
       () => this.openDaily());

@@ -66,7 +66,7 @@ def deal_is_valid(text: str) -> bool:
 @pytest.fixture
 def quick(monkeypatch):
     """Valid input must not start an exact solve or a real survey: only the reading is tested."""
-    monkeypatch.setattr("verify.solving.solve_both", lambda app, start, which=None, progress=True: {
+    monkeypatch.setattr("verify.solving.solve_both", lambda app, start, which=None, progress=True, **options: {
         "winnable": False, "max_removed": 0, "shortest": 0, "game": [], "solvers": {}, "agree": True})
     monkeypatch.setattr(survey, "run_survey",
                         lambda first, last, variant="standard", **kw: survey.Survey(variant, first, last, {}, 0.0))

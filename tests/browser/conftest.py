@@ -125,3 +125,11 @@ def watched(browser, server):
         w.close()
         assert not foreign, f"requests to other hosts: {foreign}"
         assert not errors, f"console errors: {errors}"
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    """The built site (tests/site_build.py) served on localhost, for the tests of whole pages."""
+    site, _ = built_site
+    with serve(site) as url:
+        yield url
