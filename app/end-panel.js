@@ -1,7 +1,9 @@
 // The end of a game on the page: the win panel (the score broken down as the engine counted it,
 // moves, hints, time, a personal-record line, New game focused, a short celebration) and the lost
 // panel (lost from the start or by play; Undo, back to the last winnable position, Restart, New
-// game). A region after the board that takes focus; game.js says when and with what.
+// game). A region over the board that takes focus; game.js says when and with what. It lies over
+// the board as a dialog does, so it has a Close button (and Escape, in game.js): the player may
+// want to look at the board the game ended on.
 
 import { element, button } from './dom.js';
 import { POINTS } from './engine.js';
@@ -15,7 +17,7 @@ export function clockText(ms) {
 }
 
 export class EndPanel {
-  // actions: {newGame, undo, restart, back, showStats, share}
+  // actions: {newGame, undo, restart, back, showStats, share, close}
   constructor(words, num, actions) {
     this.words = words;
     this.s = words.strings.end;
@@ -28,8 +30,13 @@ export class EndPanel {
     this.heading.id = `pyr-end-${Math.random().toString(36).slice(2, 8)}`;
     this.el.setAttribute('aria-labelledby', this.heading.id);
     this.body = element('div', 'pyr-end-body');
-    this.el.append(this.heading, this.body);
+    this.closeButton = button('pyr-button pyr-end-close', this.s.close, () => this.actions.close());
+    this.el.append(this.closeButton, this.heading, this.body);
     this.shown = null; // what the panel shows: 'won', 'lost' or null
+  }
+
+  get open() {
+    return !this.el.hidden;
   }
 
   hide() {

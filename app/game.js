@@ -139,6 +139,7 @@ class Game {
     this.endPanel = new EndPanel(this.words, (v) => this.num(v), {
       newGame: () => this.newRandomGame(), undo: () => this.undo(), restart: () => this.restart(),
       back: () => this.backToWinnable(), showStats: () => this.stats.open(), share: (text) => this.share(text),
+      close: () => this.closeEndPanel(),
     });
     this.stats = new StatsView(this.words, (v) => this.num(v), (text) => this.update({ message: this.message(text) }));
     const options = optionsView(this.words, this.options, (next) => { this.options = next; this.render(); });
@@ -199,6 +200,7 @@ class Game {
     if (k === 'escape' && this.solution.open) return this.handled(event, () => this.solution.close());
     if (k === 'r') return this.handled(event, () => this.restart());
     if (k === 'n') return this.handled(event, () => this.newRandomGame());
+    if (k === 'escape' && this.endPanel.open) return this.handled(event, () => this.closeEndPanel());
     if (k === 'escape' && this.state.selected) return this.handled(event, () => this.deselect());
   }
 
@@ -386,6 +388,13 @@ class Game {
       return { kind: 'lost', fresh, stuck: true, fromStart: this.dealResult(game.deal) === 'lost', share };
     }
     return null;
+  }
+
+  // The end panel closed by the player: the board it lay over is seen again, the message still
+  // says how the game ended, and the keyboard goes to New game (the next thing most players do).
+  closeEndPanel() {
+    this.endPanel.hide();
+    this.newGameButton.focus({ preventScroll: true });
   }
 
   renderEnd() {

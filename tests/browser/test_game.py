@@ -218,6 +218,12 @@ def test_win_by_clicking_the_verified_game(watched, app, winning_game, lang):
     assert fill(s["done"]["row"], row=1) not in message(page)
     assert page.locator(f"{GAME} button.pyr-slot.has-card[data-row]").count() == 0
     slot_count_before = page.locator(f"{GAME} .pyr-slot").count()
+    # The end panel lies over the board; Close shows the board again and hands the keys to New game.
+    panel = page.locator(f"{GAME} .pyr-end")
+    assert panel.is_visible()
+    panel.locator(".pyr-end-close").click()
+    assert not panel.is_visible()
+    assert page.evaluate("document.activeElement.classList.contains('pyr-new-game')")
     stock(page).click()  # nothing more to play: the page says so
     assert message(page) == s["messages"]["already_won"]
     assert page.locator(f"{GAME} .pyr-slot").count() == slot_count_before

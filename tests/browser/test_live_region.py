@@ -72,6 +72,8 @@ def test_each_action_is_said_once_and_whole(watched, app, winning_game):
     final = app.replay_from(app.opening(WIN_DEAL), winning_game)
     won = fill(s["messages"]["won"], points=final["points"], moves=final["moves"])
     assert page.locator(f"{GAME} .pyr-message").text_content().endswith(f" {won}")  # the last move, then the win
+    page.keyboard.press("Escape")  # the end panel over the board closes; closing it says nothing
+    assert not page.locator(f"{GAME} .pyr-end").is_visible() and writes(page) == []
     for _ in range(2):
         stock(page).click()
         assert writes(page) == [s["messages"]["already_won"]]
