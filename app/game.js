@@ -154,14 +154,16 @@ class Game {
     // Under the board the buttons, then the message: a long message grows below them and
     // never moves the board or the buttons (game.css holds its room). The end panel, the
     // statistics and the options follow.
-    // VARIANTS: the rules choice, above the board (only when the page lists the variants).
+    // VARIANTS: the rules choice (only when the page lists the variants), first under the
+    // message with the keys: above the board it pushed the buttons off a small phone's first
+    // screen. Its summary line names the rules being played.
     this.choice = this.variantEntries.length > 1 ? new RulesChoice(this.words, this.variantEntries, (id) => this.chooseVariant(id)) : null;
     // SOLUTION: its button among the others, its panel under them.
     this.solution = new SolutionView(this, WORKER_URL);
     buttons.append(this.solution.button);
 
     container.prepend(status, this.dailyLine);
-    if (this.choice) status.after(this.choice.el);
+    if (this.choice) tools.prepend(this.choice.el);
     container.append(buttons, this.messageLine, this.solution.el, this.endPanel.el, tools, this.stats.el, options);
     setInterval(() => this.tick(), 1000);
     document.addEventListener('visibilitychange', () => this.tick());
@@ -937,6 +939,11 @@ export function mount(container) {
   if (container.dataset.mounted) return;
   const strings = readJson(container, 'pyramide-strings');
   if (!strings) return; // nothing to say things with: leave the <noscript>-less page as it is
+  // The reserve (game.css) holds at least the game's height from the first paint; the game keeps
+  // that height when drawn, so what follows it never moves up either (until the window changes).
+  const reserved = container.getBoundingClientRect().height;
+  container.style.minHeight = `${reserved}px`;
+  window.addEventListener('resize', () => { container.style.minHeight = ''; }, { once: true });
   container.dataset.mounted = 'true';
   const pool = (readJson(container, 'pyramide-pool') || []).filter((n) => Number.isInteger(n) && n >= 1 && n <= MAX_DEAL);
   new Game(container, makeWords(strings), pool, new KnownDeals(readJson(container, 'pyramide-winnable')),

@@ -220,6 +220,36 @@ def test_nothing_moves_over_a_played_game(browser, site_url, winning_game, viewp
         context.close()
 
 
+NEXT_TOP = """() => { const g = document.querySelector('.pyramide-game');
+  return Math.round(g.nextElementSibling.getBoundingClientRect().top + scrollY); }"""
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_follows_the_game_stays_where_the_reserve_put_it(browser, site_url, viewport, lang):
+    """The page as first painted (game.js not yet run, here: refused) and with the game drawn: the
+    text after the game starts at the same place, so drawing the game moves nothing on the page."""
+    width, height, scale = VIEWPORTS[viewport]
+    tops = []
+    for blocked in (True, False):
+        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale,
+                                      service_workers="block", reduced_motion="reduce")
+        try:
+            page = context.new_page()
+            if blocked:
+                page.route("**/game.js", lambda route: route.abort())
+            page.goto(f"{site_url}/{lang}/#deal={WIN_DEAL}")
+            if not blocked:
+                page.wait_for_selector(f"{GAME}[data-mounted]")
+            else:
+                page.wait_for_load_state("load")
+                assert page.locator(f"{GAME}[data-mounted]").count() == 0
+            tops.append(page.evaluate(NEXT_TOP))
+        finally:
+            context.close()
+    assert tops[0] == tops[1], f"the text after the game moves from y={tops[0]} to y={tops[1]} when the game is drawn"
+
+
 def tap_card(page, key):
     """A tap on the part of a card that no other card covers (its top)."""
     slot = page.locator(f'{GAME} .pyr-slot[data-key="{key}"]')
