@@ -134,7 +134,7 @@ test('the tab keeps its own deal; the storage event names the deal that changed'
 test('each variant keeps its own game of a deal; the standard key is as before', () => {
   const { local, session } = fresh();
   S.saveGame(27, ['draw'], []);
-  S.saveGame(27, ['draw', 'draw'], [], 'one-pass');
+  S.saveGame(27, ['draw', 'draw'], [], null, 'one-pass');
   assert.deepEqual(S.loadGame(27).moves, ['draw']);
   assert.deepEqual(S.loadGame(27, 'one-pass').moves, ['draw', 'draw']);
   assert.equal(S.loadGame(27, 'strict'), null);
@@ -160,8 +160,8 @@ test('each variant keeps its own game of a deal; the standard key is as before',
 
 test('the newest games are kept across every variant together', () => {
   fresh();
-  for (let n = 1; n <= S.MAX_GAMES; n++) S.saveGame(n, ['draw'], [], n % 2 ? 'strict' : 'standard');
-  S.saveGame(500, ['draw'], [], 'cover-pair');
+  for (let n = 1; n <= S.MAX_GAMES; n++) S.saveGame(n, ['draw'], [], null, n % 2 ? 'strict' : 'standard');
+  S.saveGame(500, ['draw'], [], null, 'cover-pair');
   assert.equal(S.loadGame(1, 'strict'), null); // the oldest, a strict one, went
   assert.ok(S.loadGame(2));
   assert.ok(S.loadGame(500, 'cover-pair'));
