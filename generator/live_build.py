@@ -15,10 +15,11 @@ Why it is fast, and why it is still the real build:
   edited bundles are refused), every lint and number guard, every page rendered, the root
   pages, the preview pictures, the policies, the offline files and the built site's checks.
 - The process holds the generator's code as it was when it started: `make serve` starts a new
-  one when a file of generator/ or strict_yaml/ changes (needs_restart), so a code edit is
+  one when a Python file of generator/ or strict_yaml/ changes (WarmProcess), so a code edit is
   never built by the old code. Its kept MkDocs outputs live only as long as the process.
 
-Protocol: one JSON line per request on stdin ({"dest": folder}), one JSON line per answer on
+Protocol: one JSON line per request on stdin ({"dest": folder, "docs": the page sources or null
+for docs/}), one JSON line per answer on
 stdout ({"error": null} or {"error": "the error: line"}); whatever the build prints goes to stderr.
 """
 from __future__ import annotations
@@ -41,12 +42,6 @@ from .settings import OVERRIDES, ROOT
 
 KEPT = ROOT / "build" / "live-build"  # the last MkDocs output of each language, this process's own
 CODE = ("generator", "strict_yaml")  # the builder's own code: an edit there needs a new process
-
-
-def needs_restart(changed: set[Path]) -> bool:
-    """Whether an edit of these files changes the builder's code (a Python file it imported)."""
-    return any(path.suffix == ".py" and path.is_relative_to(ROOT) and path.relative_to(ROOT).parts[0] in CODE
-               for path in changed)
 
 
 # ---- the worker side: MkDocs in this process, unchanged languages copied ------------------------
@@ -183,10 +178,10 @@ def serve_requests(requests=sys.stdin, answers=sys.stdout) -> None:
 
     mkdocs = WarmMkdocs()
     for line in requests:
-        dest = Path(json.loads(line)["dest"])
+        request = json.loads(line)
         mkdocs.built = []
         try:
-            site.build(dest, mkdocs=mkdocs)
+            site.build(Path(request["dest"]), docs=Path(request.get("docs") or site.DOCS), mkdocs=mkdocs)
             error = None
             print(f"Built {', '.join(mkdocs.built) or 'no language'} with MkDocs, copied the others.",
                   file=sys.stderr, flush=True)
@@ -214,25 +209,32 @@ def main() -> None:
 # ---- make serve's side --------------------------------------------------------------------------
 
 
-class LiveBuilder:
-    """The warm build process, started on first use and again after a code edit."""
+class WarmProcess:
+    """A long-lived worker of make serve (this module's, or verify/check_worker.py): one JSON
+    request line, one JSON answer line {"error": …}. Started on first use, and again when an
+    edit touches the code it holds (restart_on: the folders of that code)."""
 
-    def __init__(self):
+    def __init__(self, module: str, restart_on: tuple[str, ...], python_only: bool = True):
+        self.module, self.restart_on, self.python_only = module, restart_on, python_only
         self.process: subprocess.Popen | None = None
 
-    def build(self, dest: Path, changed: set[Path] | None = None) -> str | None:
-        """Builds the site into dest; None, or the build's `error:` line."""
-        if changed and needs_restart(changed):
+    def holds_code_of(self, changed: set[Path]) -> bool:
+        return any(path.is_relative_to(ROOT) and path.relative_to(ROOT).parts[0] in self.restart_on
+                   and (path.suffix == ".py" or not self.python_only) for path in changed)
+
+    def ask(self, request: dict, changed: set[Path] | None = None) -> str | None:
+        """The worker's answer to the request: None, or the line that says what failed."""
+        if changed and self.holds_code_of(changed):
             self.close()
         if self.process is None or self.process.poll() is not None:
-            self.process = subprocess.Popen([sys.executable, "-m", "generator.live_build"], cwd=ROOT, text=True,
+            self.process = subprocess.Popen([sys.executable, "-m", self.module], cwd=ROOT, text=True,
                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1)
-        self.process.stdin.write(json.dumps({"dest": str(dest)}) + "\n")
+        self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
         answer = self.process.stdout.readline()
         if not answer:  # the process ended (killed, or a crash it printed on the terminal)
             self.close()
-            return "error: make serve's build process ended unexpectedly; see the terminal"
+            return f"error: make serve's {self.module} process ended unexpectedly; see the terminal"
         return json.loads(answer)["error"]
 
     def close(self) -> None:
@@ -245,6 +247,27 @@ class LiveBuilder:
                     self.process.kill()
                     self.process.wait()
             self.process = None
+
+
+class LiveBuilder(WarmProcess):
+    """This module's build process: build(dest, changed) → None or the build's `error:` line."""
+
+    def __init__(self):
+        super().__init__("generator.live_build", CODE)
+
+    def build(self, dest: Path, changed: set[Path] | None = None, docs: Path | None = None) -> str | None:
+        return self.ask({"dest": str(dest), "docs": str(docs) if docs else None}, changed)
+
+
+class LiveChecker(WarmProcess):
+    """verify/check_worker.py: check(changed) → None or the line that says what failed. It holds
+    the checker's code and, in its Node bridge, the app's: any edit of app/ starts a new one."""
+
+    def __init__(self):
+        super().__init__("verify.check_worker", ("verify", "strict_yaml", "app"), python_only=False)
+
+    def check(self, changed: set[Path] | None = None) -> str | None:
+        return self.ask({}, changed)
 
 
 if __name__ == "__main__":

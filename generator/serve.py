@@ -4,9 +4,10 @@ files stay as they are).
 
 From a save to the reload, quickly and still the real build:
 - the sources' modification times are looked at every WATCH_SECONDS;
-- `verify check` runs only when the edit touches what the checks read (needs_checks), and then
-  computes only the checks whose inputs changed (verify/check_cache.py): a note edit checks
-  that example's notes again, nothing else;
+- `verify check` runs only when the edit touches what the checks read (needs_checks), in one
+  warm process (verify/check_worker.py: numba and the Node bridge started once), and computes
+  only the checks whose inputs changed (verify/check_cache.py): a note edit checks that
+  example's notes again, nothing else;
 - the site is built by one warm process (generator/live_build.py): imported once, MkDocs in
   that process with the theme's templates compiled once, a language whose MkDocs input did not
   change copied from its last output, and the pure steps (page lint, page scans, preview
@@ -37,7 +38,7 @@ from pathlib import Path
 
 from .settings import ROOT
 from .errors import BuildError
-from .live_build import LiveBuilder
+from .live_build import LiveBuilder, LiveChecker
 
 IDLE_TIMEOUT = 10  # seconds a connection may stay silent before the server closes it
 WATCH_SECONDS = 0.2  # between two looks at the sources' modification times (about 7 ms of stat calls)
@@ -127,14 +128,19 @@ def _run(cmd: list[str]) -> str | None:
         or (lines[-1] if lines else f"{' '.join(cmd[1:3])} exited with {done.returncode}")
 
 
-def rebuild(site: Path, changed: set[Path] | None = None, build=cold_build) -> str | None:
+def cold_check(changed: set[Path] | None = None) -> str | None:
+    """`python -m verify check` in a process of its own; None, or its first `error:` line."""
+    return _run([sys.executable, "-m", "verify", "check"])
+
+
+def rebuild(site: Path, changed: set[Path] | None = None, build=cold_build, check=cold_check) -> str | None:
     """The checks (when the edit can change them; `verify check` redoes only what it changes)
-    and the build (`build(site, changed)`: make serve's warm builder, generator/live_build.py);
-    None when both pass, else the first `error:` line they printed (all of their output goes to
-    the terminal as well)."""
+    and the build; make serve passes its warm processes for both (generator/live_build.py,
+    verify/check_worker.py). None when both pass, else the line that says what failed (all of
+    their output goes to the terminal as well)."""
     error = None
     if changed is None or needs_checks(changed):
-        error = _run([sys.executable, "-m", "verify", "check"])
+        error = check(changed)
     error = error or build(site, changed)
     if error:
         print("Build failed; still serving the last good site.", flush=True)
@@ -234,11 +240,12 @@ def serve(site: Path, port: int = 8000) -> None:
     server = open_server(port, make_handler(site, build_id, build_error=build_error))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"Serving {site} on http://127.0.0.1:{port}/ — edit docs/, examples/ or app/ and the pages reload. Ctrl+C stops.")
-    builder = LiveBuilder()
+    builder, checker = LiveBuilder(), LiveChecker()
     seen = snapshot()
     try:
-        print("Starting the warm builder (one build now, so that the first save is quick)…", flush=True)
-        build_error[0] = builder.build(site)
+        print("Starting the warm checker and builder (one check and build now, so that the first save is quick)…",
+              flush=True)
+        build_error[0] = rebuild(site, None, builder.build, checker.check)
         while True:
             time.sleep(WATCH_SECONDS)
             now = snapshot()
@@ -247,7 +254,7 @@ def serve(site: Path, port: int = 8000) -> None:
                 seen = now
                 started = time.monotonic()
                 print("Change seen; rebuilding…", flush=True)
-                build_error[0] = rebuild(site, changed, builder.build)
+                build_error[0] = rebuild(site, changed, builder.build, checker.check)
                 if build_error[0] is None:
                     build_id[0] = str(time.time())
                     print(f"Rebuilt in {time.monotonic() - started:.1f} s; open pages reload.", flush=True)
@@ -255,3 +262,4 @@ def serve(site: Path, port: int = 8000) -> None:
         server.shutdown()
     finally:
         builder.close()
+        checker.close()

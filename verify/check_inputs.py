@@ -47,14 +47,15 @@ def files(paths) -> dict[str, str]:
     return {_shown(p): _file_digest(*_identity(Path(p))) for p in sorted(set(map(Path, paths)))}
 
 
-def _identity(path: Path) -> tuple[Path, int, int]:
-    """A file as its digest is remembered: an edit changes its size or its modification time."""
+def _identity(path: Path) -> tuple:
+    """A file as its digest is remembered (by a warm process of make serve): any write or
+    replacement changes its change time (ctime, which no tool sets back) or its inode."""
     st = path.stat()
-    return path, st.st_size, st.st_mtime_ns
+    return path, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
 @cache
-def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
+def _file_digest(path: Path, *identity) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
@@ -132,7 +133,7 @@ def _imports_of(path: Path, name: str) -> list[str]:
 
 
 @cache
-def _import_statements(path: Path, size: int, mtime_ns: int) -> list[ast.stmt]:
+def _import_statements(path: Path, *identity) -> list[ast.stmt]:
     statements = []
     for line in IMPORT_LINE.findall(path.read_text(encoding="utf-8")):
         try:
@@ -159,10 +160,10 @@ def js_closure(program: Path) -> frozenset[Path]:
 # ---- the world outside the project ------------------------------------------------------------
 
 
-@cache
 def environment() -> dict:
     """What runs the project's code: Python, every installed distribution (by the names of their
-    metadata folders, which carry the version), and Node (its path and version)."""
+    metadata folders, which carry the version), and Node (its path and version). Read afresh
+    by every run (a warm process of make serve outlives a `pip install`)."""
     from .app import find_node  # NodeMissing here means the checks could not run either
 
     node = find_node()

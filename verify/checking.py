@@ -117,13 +117,16 @@ class Keys:
 
     def __init__(self, use: bool):
         self.use = use
+        self.world = None  # check_inputs.environment(), once per run
+
 
     def __call__(self, check_id: str, code_modules: tuple, node_programs: tuple, data=None, read=()):
         """A function giving the digest of these inputs (None when one cannot be read), or None
         when the cache is off."""
         def inputs() -> str | None:
             try:
-                return check_inputs.digest(check_id, check_inputs.environment(),
+                self.world = self.world or check_inputs.environment()
+                return check_inputs.digest(check_id, self.world,
                                            check_inputs.code(code_modules, node_programs), data,
                                            check_inputs.files(read() if callable(read) else read))
             except OSError:
