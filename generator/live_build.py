@@ -47,6 +47,16 @@ CODE = ("generator", "strict_yaml")  # the builder's own code: an edit there nee
 # ---- the worker side: MkDocs in this process, unchanged languages copied ------------------------
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _tree_digest(h, folder: Path) -> None:
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         h.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
@@ -57,10 +67,15 @@ class WarmMkdocs:
     this process's last build of the language when all of its input is the same."""
 
     def __init__(self, kept: Path = KEPT):
-        self.kept = kept
+        self.kept = kept / str(os.getpid())  # its own: two `make serve` of one checkout never share it
         self.last: dict[str, str] = {}  # language → digest of the input its kept output was built from
         self.built: list[str] = []  # languages built (not copied) by the last build, for the terminal
-        shutil.rmtree(kept, ignore_errors=True)  # kept by an earlier process: its digests are gone
+        for left in (kept.iterdir() if kept.is_dir() else ()):  # of processes that were killed
+            if left.name.isdigit() and not _alive(int(left.name)):
+                shutil.rmtree(left, ignore_errors=True)
+
+    def forget(self) -> None:
+        shutil.rmtree(self.kept, ignore_errors=True)
 
     def __call__(self, code: str, config: Path, site_dir: Path, docs_dir: Path) -> None:
         key = self.input_digest(config, site_dir, docs_dir)
@@ -81,7 +96,7 @@ class WarmMkdocs:
         folder, the theme overrides, mkdocs.yml it inherits, and the versions of MkDocs and what
         renders for it."""
         settings = yaml.load(config.read_text(encoding="utf-8"), Loader=_TagsAsText)
-        assert Path(settings.pop("docs_dir")) == docs_dir and Path(settings.pop("site_dir")) == site_dir
+        settings.pop("docs_dir"), settings.pop("site_dir")  # this build's own folders; their content counts
         h = hashlib.sha256(json.dumps(settings, sort_keys=True, default=str).encode())
         for dist in MKDOCS_DISTRIBUTIONS:
             h.update(f"{dist}={metadata.version(dist)}\0".encode())
@@ -173,10 +188,18 @@ def build_in_process(code: str, config: Path) -> None:
 
 def serve_requests(requests=sys.stdin, answers=sys.stdout) -> None:
     """The worker's loop: a build per request line, an answer line each, until stdin closes."""
+    mkdocs = WarmMkdocs()
+    try:
+        _serve(requests, answers, mkdocs)
+    finally:
+        mkdocs.forget()
+
+
+def _serve(requests, answers, mkdocs: WarmMkdocs) -> None:
+    # Here, not at the top: make serve's own process imports this module only to talk to the worker.
     from . import site
     from .errors import BuildError
 
-    mkdocs = WarmMkdocs()
     for line in requests:
         request = json.loads(line)
         mkdocs.built = []

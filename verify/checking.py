@@ -1,7 +1,13 @@
 """`make verify`: every check, then the verified data bundle — and nothing when a check fails.
 
 Like mkdocs' build, it gathers everything first (checks run, results collected in memory) and
-writes once at the end, atomically, so a failed run leaves no new file behind.
+writes once at the end, atomically, so a failed run leaves no new bundle behind.
+
+Each check runs in units (one per example for the example checks, else one) and a unit's
+passed result is taken from build/check-cache/ when the digest of exactly what it reads is
+there (verify/check_inputs.py, verify/check_cache.py; the comments below say what each reads),
+so an edit computes again only the checks it can change. A passed unit is kept as soon as it
+passes (a failed run keeps those: each is true of its inputs); a failed one never is.
 """
 from __future__ import annotations
 
@@ -17,8 +23,8 @@ from .app import AppEngine
 from .check_cache import CheckCache
 from .checks import Checked
 from .checks.engines import AppSide, IndependentSide
-from .checks.example_checks import check_constants, check_deals, check_games, check_search
-from .checks.note_checks import check_notes, notes_of
+from .checks.example_checks import check_constants, check_deals, replay_one, search_one
+from .checks.note_checks import notes_of, notes_one
 from .checks.rule_checks import check_rules
 from .checks.survey_checks import check_losses, check_survey, read_cache
 from .errors import InputError, VerifyError
@@ -137,23 +143,6 @@ class Keys:
 def survey_files() -> list[Path]:
     """Every file the survey checks read: read_cache reads all of each variant's cache folder."""
     return [p for variant in (MAIN_VARIANT, *VARIANTS) for p in own_files(cache_dir(variant))]
-
-
-def replay_one(app: AppEngine, ex) -> Checked:
-    """check_games of one example; its data the opening and the positions after each move."""
-    checked = check_games(app, [ex])
-    return Checked(checked.counts, {"opening": app.opening(ex.deal), "steps": checked.data[ex.id]})
-
-
-def search_one(app: AppEngine, ex) -> Checked:
-    """check_search of one example; its data the solvers' answer."""
-    checked = check_search(app, [ex])
-    return Checked(checked.counts, checked.data[ex.id])
-
-
-def notes_one(ex, replay: dict) -> Checked:
-    """check_notes of one example, on its replayed positions."""
-    return check_notes(notes_of([ex]), {str(ex.path): ([m.text for m in ex.game], [replay["opening"]] + replay["steps"])})
 
 
 def run(args, app: AppEngine) -> int:

@@ -26,5 +26,10 @@ def check_notes(notes: list[NoteText], games: dict[str, tuple[list[str], list[di
     return Checked({"notes": len(notes)})
 
 
+def notes_one(ex: Example, replay: dict) -> Checked:
+    """check_notes of one example (make verify's unit), on its replay: {opening, steps}."""
+    return check_notes(notes_of([ex]), {str(ex.path): ([m.text for m in ex.game], [replay["opening"]] + replay["steps"])})
+
+
 def notes_of(examples: list[Example]) -> list[NoteText]:
     return [note for ex in examples for note in example_notes(ex)]
