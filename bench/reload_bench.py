@@ -204,8 +204,9 @@ def _solve_seconds(copy: Path) -> float:
     """How long both solvers take on the edited example's deal (examples/winnable.yaml), now."""
     import json
 
-    r = subprocess.run([sys.executable, "-m", "verify", "solve", "27", "--json", "--quiet"], cwd=copy,
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"error: verify solve 27 in the copy failed:\n{r.stderr[-2000:]}")
+    for _ in range(2):  # the second: the independent solver's numba code compiled and cached by the first
+        r = subprocess.run([sys.executable, "-m", "verify", "solve", "27", "--json", "--quiet"], cwd=copy,
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit(f"error: verify solve 27 in the copy failed:\n{r.stderr[-2000:]}")
     return round(sum(s["seconds"] for s in json.loads(r.stdout)["solvers"].values()), 2)

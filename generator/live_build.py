@@ -35,7 +35,6 @@ from importlib import metadata
 from pathlib import Path
 
 import jinja2
-import yaml
 
 from .errors import BuildFailed
 from .settings import OVERRIDES, ROOT
@@ -92,12 +91,11 @@ class WarmMkdocs:
 
     @staticmethod
     def input_digest(config: Path, site_dir: Path, docs_dir: Path) -> str:
-        """What one MkDocs build reads: its config (without this build's own two paths), the page
+        """What one MkDocs build reads: its config (this build's own two paths as placeholders), the page
         folder, the theme overrides, mkdocs.yml it inherits, and the versions of MkDocs and what
         renders for it."""
-        settings = yaml.load(config.read_text(encoding="utf-8"), Loader=_TagsAsText)
-        settings.pop("docs_dir"), settings.pop("site_dir")  # this build's own folders; their content counts
-        h = hashlib.sha256(json.dumps(settings, sort_keys=True, default=str).encode())
+        text = config.read_text(encoding="utf-8")  # written unfolded (site.write_site): each path whole
+        h = hashlib.sha256(text.replace(str(docs_dir), "<docs>").replace(str(site_dir), "<site>").encode())
         for dist in MKDOCS_DISTRIBUTIONS:
             h.update(f"{dist}={metadata.version(dist)}\0".encode())
         h.update((ROOT / "mkdocs.yml").read_bytes())
@@ -105,14 +103,6 @@ class WarmMkdocs:
             h.update(b"\0folder\0")
             _tree_digest(h, folder)
         return h.hexdigest()
-
-
-class _TagsAsText(yaml.SafeLoader):
-    """Reads the config the generator wrote, a Python tag (the slugify) as its tag and value."""
-
-
-_TagsAsText.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, tag, node: [
-    tag, loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else loader.construct_scalar(node)])
 
 
 MKDOCS_DISTRIBUTIONS = ("mkdocs", "mkdocs-material", "pymdown-extensions", "markdown", "jinja2", "babel")

@@ -314,8 +314,9 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
             (docs_dir / name).write_text(text, encoding="utf-8")
         config = sources / "mkdocs" / f"{lang.code}.yml"
         config.parent.mkdir(parents=True, exist_ok=True)
+        # One line per value (no folding): make serve's builder reads its own two paths out of it.
         config.write_text(yaml.dump(mkdocs_config(lang, languages, docs_dir, stage / lang.code, site_url),
-                                    Dumper=ConfigDumper, allow_unicode=True))
+                                    Dumper=ConfigDumper, allow_unicode=True, width=float("inf")))
         mkdocs(lang.code, config, stage / lang.code, docs_dir)
         # One sitemap for the whole site, at its root with the alternates (generator/seo.py):
         # MkDocs' per-language ones would list each language alone.
