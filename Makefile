@@ -83,8 +83,10 @@ survey: setup ## decide deals 1–10,000 and 1–2,000 per variant exactly (cach
 	@for v in strict one-pass unlimited stock-top cover-pair; do \
 	  $(PY) -m verify survey --deals 1-2000 --variant $$v || exit 1; done
 
-# Every check; writes build/verified.json only when all pass. Then, per language: missing
-# pages or strings, and numbers in page sources not backed by data.
+# Every check; writes build/verified.json only when all pass. Each passed result is kept in
+# build/check-cache/ under the digest of what it read, so only checks whose inputs changed run
+# again (verify check --no-cache: all). Then, per language: missing pages or strings, and
+# numbers in page sources not backed by data.
 verify: setup survey ## every check; writes build/verified.json only when all pass
 	$(PY) -m verify check
 	$(PY) -m generator lint
