@@ -66,8 +66,9 @@ class Report:
 
     def run_units(self, check_id: str, title: str, units: list[tuple]) -> list:
         """Each unit is (a function giving its inputs' digest — None when they cannot be read —
-        or None to compute it every time; a function returning a Checked). Returns each unit's data, in order; one line and one bundle entry for the
-        check, its counts summed over the units and its seconds those of the computing."""
+        or None to compute it every time; a function returning a Checked). Returns each unit's
+        data, in order; one line and one bundle entry for the check, its counts summed over the
+        units and its seconds those of the computing (then or earlier)."""
         counts, datas, seconds, ran = {}, [], 0.0, 0
         started = time.monotonic()
         for inputs, compute in units:
@@ -94,7 +95,8 @@ class Report:
         shown = ", ".join(f"{k.replace('_', ' ')} {v:,}" if isinstance(v, int) else f"{k.replace('_', ' ')} {v}"
                           for k, v in counts.items())
         now = time.monotonic() - started
-        how = "cached" if ran == 0 else f"{now:.1f} s" if len(units) == 1 else f"{now:.1f} s; {ran} of {len(units)} computed"
+        how = ("cached" if ran == 0 else f"{now:.1f} s" if len(units) == 1
+               else f"{now:.1f} s; {ran} of {len(units)} computed")
         print(f"  ok  {check_id:<20} {shown}  ({how})", flush=True)
         return datas
 
@@ -124,7 +126,6 @@ class Keys:
     def __init__(self, use: bool):
         self.use = use
         self.world = None  # check_inputs.environment(), once per run
-
 
     def __call__(self, check_id: str, code_modules: tuple, node_programs: tuple, data=None, read=()):
         """A function giving the digest of these inputs (None when one cannot be read), or None
