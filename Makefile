@@ -83,8 +83,10 @@ survey: setup ## decide deals 1–10,000 and 1–2,000 per variant exactly (cach
 	@for v in strict one-pass unlimited stock-top cover-pair; do \
 	  $(PY) -m verify survey --deals 1-2000 --variant $$v || exit 1; done
 
-# Every check; writes build/verified.json only when all pass. Then, per language: missing
-# pages or strings, and numbers in page sources not backed by data.
+# Every check; writes build/verified.json only when all pass. Each passed result is kept in
+# build/check-cache/ under the digest of what it read, so only checks whose inputs changed run
+# again (verify check --no-cache: all). Then, per language: missing pages or strings, and
+# numbers in page sources not backed by data.
 verify: setup survey ## every check; writes build/verified.json only when all pass
 	$(PY) -m verify check
 	$(PY) -m generator lint
@@ -114,8 +116,8 @@ status: setup ## which version DEST=folder shows, from which commit, and whether
 	@test -n "$(DEST)" || (echo "error: usage: make status DEST=folder" >&2 && exit 2)
 	$(PY) -m generator status "$(DEST)"
 
-# Speed and memory figures (build/bench.json); SECTION=solvers|deciders|survey|game|lighthouse for one.
-bench: setup browser lighthouse ## speed and memory figures; SECTION=solvers|deciders|survey|game|lighthouse for one
+# Speed and memory figures (build/bench.json); SECTION=solvers|deciders|survey|game|lighthouse|reload for one.
+bench: setup browser lighthouse ## speed and memory figures; SECTION=solvers|deciders|survey|game|lighthouse|reload for one
 	$(PY) -m bench $(SECTION)
 
 # A new worked example from the solvers' shortest game: make example DEAL=N [ID=name] [FORCE=1].

@@ -3,7 +3,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import decider_bench, game_bench, lighthouse, solver_bench, survey_bench
+from . import decider_bench, game_bench, lighthouse, reload_bench, solver_bench, survey_bench
 
 
 def game() -> dict:
@@ -14,7 +14,8 @@ def game() -> dict:
 
 
 SECTIONS = {"solvers": solver_bench.run, "deciders": decider_bench.run, "survey": survey_bench.run, "game": game,
-            "lighthouse": lighthouse.run}  # mobile scores of the built site (site/)
+            "lighthouse": lighthouse.run,  # mobile scores of the built site (site/)
+            "reload": reload_bench.run}  # make serve: from a save to the reloaded page, before and after
 
 
 def main(names: list[str]) -> None:

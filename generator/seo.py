@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -184,10 +185,17 @@ def preview_svg(lang: Language) -> str:
 def preview_png(lang: Language) -> bytes:
     # CairoSVG needs the system's libcairo (the Makefile installs it); imported here so that
     # building pages without the pictures (the tests of page text) does not need it.
+    return _png(preview_svg(lang))
+
+
+@lru_cache(maxsize=16)
+def _png(svg_text: str) -> bytes:
+    """The picture of a drawing: a function of its text, so `make serve`'s warm builder draws
+    only a preview whose words changed."""
     import cairosvg
 
-    return cairosvg.svg2png(bytestring=preview_svg(lang).encode("utf-8"),
-                            output_width=PREVIEW_SIZE[0], output_height=PREVIEW_SIZE[1])
+    return cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), output_width=PREVIEW_SIZE[0],
+                            output_height=PREVIEW_SIZE[1])
 
 
 # --------------------------------------------------------------------------- FAQ
@@ -253,10 +261,16 @@ def _plain(text: str) -> str:
 
 
 def faq_entries(html: str) -> list[tuple[str, str]]:
+    return list(_faq_entries(html))
+
+
+@lru_cache(maxsize=64)
+def _faq_entries(html: str) -> tuple[tuple[str, str], ...]:
+    """A function of the page's text (read again by the warm builder only when it changed)."""
     scan = FaqScan()
     scan.feed(html)
     scan.close()
-    return scan.entries
+    return tuple(scan.entries)
 
 
 def faq_jsonld(entries: list[tuple[str, str]], code: str, url: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 import shutil
 import subprocess
 import sys
@@ -77,9 +78,15 @@ def lint(languages: list[Language], default: str, examples: list[dict] = (), doc
 
 def lint_page(source: Path) -> list[str]:
     """One page source: hidden characters, scripts and raw HTML, and numbers (generator/numbers.py)."""
-    text = read_text(source)
-    return (hidden_characters(source, text) + page_markup_problems(source, text, _outside_tags(text))
-            + page_problems(source, text, frozenset(PAGE_FUNCTION_NAMES)))
+    return list(_page_lint(source, read_text(source)))
+
+
+@lru_cache(maxsize=64)
+def _page_lint(source: Path, text: str) -> tuple[str, ...]:
+    """A function of the page's name and text: `make serve`'s warm builder lints a page again
+    only when it changed."""
+    return tuple(hidden_characters(source, text) + page_markup_problems(source, text, _outside_tags(text))
+                 + page_problems(source, text, frozenset(PAGE_FUNCTION_NAMES)))
 
 
 def _outside_tags(text: str) -> str:
@@ -282,10 +289,19 @@ ConfigDumper.add_representer(LanguageSlugify, lambda dumper, value: dumper.repre
     "tag:yaml.org,2002:python/object/apply:generator.slugs.slugify", [value.code]))
 
 
+def run_mkdocs(code: str, config: Path, site_dir: Path, docs_dir: Path) -> None:
+    """`mkdocs build --strict` of one language's config, in a process of its own; BuildFailed."""
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BuildFailed(f"mkdocs build --strict failed for {code} ({config}):\n{result.stderr.strip()}")
+
+
 def write_site(languages: list[Language], default: str, rendered: dict, stage: Path, sources: Path,
-               site_url: str = LOCAL_ADDRESS) -> None:
+               site_url: str = LOCAL_ADDRESS, mkdocs=run_mkdocs) -> None:
     """Builds the site into stage; the MkDocs page sources and configs go to sources (this
-    build's own folder: two builds at once never share them)."""
+    build's own folder: two builds at once never share them). mkdocs(code, config, site_dir,
+    docs_dir) builds one language (run_mkdocs, or make serve's in-process one: generator/live_build.py)."""
     for lang in languages:
         docs_dir = sources / "pages" / lang.code
         if docs_dir.exists():
@@ -298,12 +314,10 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
             (docs_dir / name).write_text(text, encoding="utf-8")
         config = sources / "mkdocs" / f"{lang.code}.yml"
         config.parent.mkdir(parents=True, exist_ok=True)
+        # One line per value (no folding): make serve's builder reads its own two paths out of it.
         config.write_text(yaml.dump(mkdocs_config(lang, languages, docs_dir, stage / lang.code, site_url),
-                                    Dumper=ConfigDumper, allow_unicode=True))
-        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)],
-                                capture_output=True, text=True)
-        if result.returncode != 0:
-            raise BuildFailed(f"mkdocs build --strict failed for {lang.code} ({config}):\n{result.stderr.strip()}")
+                                    Dumper=ConfigDumper, allow_unicode=True, width=float("inf")))
+        mkdocs(lang.code, config, stage / lang.code, docs_dir)
         # One sitemap for the whole site, at its root with the alternates (generator/seo.py):
         # MkDocs' per-language ones would list each language alone.
         for sitemap in (stage / lang.code).glob("sitemap.xml*"):
@@ -368,7 +382,8 @@ def _placeholder_host(host: str) -> bool:
     return host in LOCAL_HOSTS or any(host == d or host.endswith("." + d) for d in PLACEHOLDER_DOMAINS)
 
 
-def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: bool = False) -> Path:
+def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: bool = False,
+          mkdocs=run_mkdocs) -> Path:
     """Gathers everything, builds and checks the site in this build's own staging folder next
     to dest, then puts it in place (publish.install): a new version behind dest's link when
     `versioned`, else a plain folder. Returns where the site now is. Raises BuildError, or
@@ -384,7 +399,7 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     with publish.build_lock(), publish.staging(dest) as stage:
         built = stage / "site"
         with time_bound():
-            write_site(g.languages, g.default, g.rendered, built, stage / "sources", g.site_url)
+            write_site(g.languages, g.default, g.rendered, built, stage / "sources", g.site_url, mkdocs)
             problems = check_site(built, {lang.code: list(lang.pages) for lang in g.languages},
                                   {source["url"] for source in g.facts.get("sources", [])}, g.site_url)
         if problems:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -123,6 +124,16 @@ def _runs(script_type: str) -> bool:
     return script_type.strip().lower() in ("", "module", "text/javascript", "application/javascript")
 
 
+@lru_cache(maxsize=512)
+def scanned(kind: type[HTMLParser], text: str) -> HTMLParser:
+    """A page's text read by a scanner (PageScan, HeadScan), which the checks only read: a
+    function of the text alone, so `make serve`'s warm builder reads only pages that changed."""
+    scan = kind()
+    scan.feed(text)
+    scan.close()
+    return scan
+
+
 def html_pages(site: Path) -> list[Path]:
     return sorted(p for p in site.rglob("*.html") if "assets" not in p.relative_to(site).parts[:2] or p.name == "index.html")
 
@@ -138,10 +149,7 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
     scans: dict[Path, PageScan] = {}
     manifests: dict[Path, list[str]] = {}  # each manifest's own problems, checked once
     for page in sorted(site.rglob("*.html")):
-        scan = PageScan()
-        scan.feed(page.read_text(encoding="utf-8"))
-        scan.close()
-        scans[page] = scan
+        scans[page] = scanned(PageScan, page.read_text(encoding="utf-8"))
     for code, pages in languages.items():
         for name in pages:
             path = site / code / ("index.html" if name == "index.md" else f"{name[:-3]}/index.html")
@@ -415,9 +423,7 @@ def seo_problems(site: Path, languages: dict[str, list[str]], site_url: str) -> 
     scans: dict[str, HeadScan] = {}
     for url, file in pages.items():
         if file.is_file():
-            scans[url] = HeadScan()
-            scans[url].feed(file.read_text(encoding="utf-8"))
-            scans[url].close()
+            scans[url] = scanned(HeadScan, file.read_text(encoding="utf-8"))
     listed, problems = _sitemap(site, scans, site_url)
     wanted = set(languages) | {"x-default"}
     for url, scan in scans.items():

@@ -214,6 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="run every check and write build/verified.json (make verify)")
     p.add_argument("--examples", default="examples")
     p.add_argument("--out", default=str(BUNDLE.relative_to(ROOT)))
+    p.add_argument("--no-cache", action="store_true",
+                   help="compute every check, ignoring (and not filling) build/check-cache/")
     p.set_defaults(run=cmd_check)
 
     p = sub.add_parser("example", help="write a new example file from the solvers' shortest game")

@@ -13,6 +13,8 @@ BUILD = ROOT / "build"
 # The verified data bundle: what `make verify` writes and the generator reads.
 BUNDLE = BUILD / "verified.json"
 BUNDLE_SCHEMA = 1
+# Each passed check's result under the digest of what it read (verify/check_cache.py).
+CHECK_CACHE = BUILD / "check-cache"
 
 # The survey (make survey) and what the site shows of it.
 SURVEY_CACHE = BUILD / "survey-cache"

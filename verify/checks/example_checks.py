@@ -88,6 +88,19 @@ def check_games(app: AppEngine, examples: list[Example]) -> Checked:
     return Checked({"moves_replayed": moves, "figures_compared": figures}, replays)
 
 
+def replay_one(app: AppEngine, ex: Example) -> Checked:
+    """check_games of one example (make verify's unit, kept in its check cache): its data the
+    opening and the positions after each move."""
+    checked = check_games(app, [ex])
+    return Checked(checked.counts, {"opening": app.opening(ex.deal), "steps": checked.data[ex.id]})
+
+
+def search_one(app: AppEngine, ex: Example) -> Checked:
+    """check_search of one example (make verify's unit): its data the solvers' answer."""
+    checked = check_search(app, [ex])
+    return Checked(checked.counts, checked.data[ex.id])
+
+
 def check_search(app: AppEngine, examples: list[Example]) -> Checked:
     """Both solvers agree; the file states their answer; the shown game is a shortest one. Makes
     the solvers' answer for each example, by example id."""

@@ -26,9 +26,9 @@ def check_notes(notes: list[NoteText], games: dict[str, tuple[list[str], list[di
     return Checked({"notes": len(notes)})
 
 
-def example_games(app, examples: list[Example], replays: dict[str, list[dict]]) -> dict:
-    """For check_notes: each example's file → (its moves, its opening and positions after each move)."""
-    return {str(ex.path): ([m.text for m in ex.game], [app.opening(ex.deal)] + replays[ex.id]) for ex in examples}
+def notes_one(ex: Example, replay: dict) -> Checked:
+    """check_notes of one example (make verify's unit), on its replay: {opening, steps}."""
+    return check_notes(notes_of([ex]), {str(ex.path): ([m.text for m in ex.game], [replay["opening"]] + replay["steps"])})
 
 
 def notes_of(examples: list[Example]) -> list[NoteText]:
