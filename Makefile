@@ -8,7 +8,7 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish rollback bench example survey clean help
+.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish translations rollback bench example survey clean help
 
 # Python ≥ 3.11 in a virtualenv, every package at the version and hash of requirements.lock
 # (pyproject's dependencies and the test and cluster extras; Node.js comes pinned from PyPI,
@@ -88,6 +88,13 @@ survey: setup ## decide deals 1–10,000 and 1–2,000 per variant exactly (cach
 verify: setup survey ## every check; writes build/verified.json only when all pass
 	$(PY) -m verify check
 	$(PY) -m generator lint
+	@$(PY) -m generator translations --summary
+
+# Per language and file: the segments missing, untranslated or stale (the source changed since
+# the translation was made, old and new source side by side), then the totals. MARK=da records
+# the source's current text as translated: every file, or FILES="pages/index.md[:segment] …".
+translations: setup ## segments missing, untranslated or stale per language; MARK=da [FILES=…] records them translated
+	$(PY) -m generator translations $(if $(MARK),--mark "$(MARK)" $(FILES))
 
 site: cairo verify ## every check, then the site in site/
 	$(PY) -m generator build
@@ -100,6 +107,7 @@ serve: site ## the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and reloaded
 # is built and checked; refused unless DEST is new, empty or a site published here.
 publish: cairo verify ## build, check and switch DEST=folder to the new version in one step
 	@test -n "$(DEST)" || (echo "error: usage: make publish DEST=folder" >&2 && exit 2)
+	$(if $(ALLOW_STALE),,$(PY) -m generator translations --check --summary)
 	$(PY) -m generator publish "$(DEST)"
 
 # DEST back to the version published before the live one (the last 3 are kept).

@@ -40,7 +40,15 @@ def main(argv=None) -> int:
     sv = sub.add_parser("serve", help="serve site/ on localhost, rebuilding and reloading on change")
     sv.add_argument("--port", type=int, default=8000)
     l = sub.add_parser("lint", help="per language: missing pages or strings, numbers not backed by data")
-    for command in (b, p, l):
+    t = sub.add_parser("translations", help="per language and file: segments missing, untranslated or stale; "
+                       "--mark LANG [FILE[:segment] …] records them as translated")
+    t.add_argument("--mark", metavar="LANG", help="record the source's current text as translated in LANG")
+    t.add_argument("targets", nargs="*", metavar="FILE[:segment]",
+                   help="with --mark: files (pages/index.md, strings.yml, game.json, examples/<id>) or one "
+                        "segment as the report names it; none: every file")
+    t.add_argument("--check", action="store_true", help="exit 1 when any segment is not current (make publish)")
+    t.add_argument("--summary", action="store_true", help="only the totals, as warnings (make verify, make site)")
+    for command in (b, p, l, t):
         command.add_argument("--docs", type=Path, default=None, help="page sources (default: docs/)")
         command.add_argument("--bundle", type=Path, default=None, help="verified bundle (default: build/verified.json)")
     args = parser.parse_args(argv)
@@ -52,6 +60,8 @@ def main(argv=None) -> int:
 
             serve(Path("site").absolute(), args.port)  # not resolve(): site may be a link that switches
             return 0
+        if args.command == "translations":
+            return _translations(args)
         if args.command == "lint":
             languages, default = site.load_languages(args.docs or site.DOCS)
             # The notes come from the bundle: lint runs after `verify check` has written it.
@@ -87,6 +97,33 @@ def main(argv=None) -> int:
     except OSError as e:  # the file system said no (permissions, a full disk) mid-way
         print(f"error: {e.filename}: {e.strerror}" if e.filename else f"error: {e}", file=sys.stderr)
         return 1
+
+
+def _translations(args) -> int:
+    from . import translations
+    from .settings import DOCS
+
+    docs = args.docs or DOCS
+    if args.mark:
+        for line in translations.mark(docs, args.mark, args.targets):
+            print(line)
+        return 0
+    if args.targets:
+        print("error: FILE[:segment] arguments go with --mark LANG", file=sys.stderr)
+        return 2
+    statuses = translations.all_statuses(docs)
+    if args.summary:
+        for status in statuses:
+            if status.problems:
+                print(f"warning: translations: {status.totals()} (make translations lists them)", file=sys.stderr)
+    else:
+        print("\n".join(translations.report(statuses)))
+    behind = [s for s in statuses if s.problems]
+    if args.check and behind:
+        print(f"error: translations not current: {'; '.join(s.totals() for s in behind)} "
+              "(make translations lists them; ALLOW_STALE=1 publishes anyway)", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
