@@ -6,7 +6,7 @@ the build never lets one language stand in for another.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import strict_yaml
@@ -25,6 +25,7 @@ class Language:
     strings: dict
     game_strings: dict
     pages: dict[str, Path]  # "index.md" → source file
+    numbers: dict = field(default_factory=dict)  # numbers.yml: counts 0–12 as words, "one" per gender
 
 
 def read_yaml(path: Path):
@@ -55,8 +56,9 @@ def load_languages(docs: Path = DOCS) -> tuple[list[Language], str]:
         if not isinstance(strings, dict) or not isinstance(game, dict):
             raise BuildError(f"{folder / ('strings.yml' if not isinstance(strings, dict) else 'game.json')}: "
                              "must be a mapping of names to strings")
+        numbers = read_yaml(folder / "numbers.yml") if (folder / "numbers.yml").exists() else {}
         languages.append(Language(entry["code"], entry["name"], entry.get("search", entry["code"]), folder,
-                                  strings, game, pages))
+                                  strings, game, pages, numbers or {}))
     return languages, listing.get("default", languages[0].code)
 
 
@@ -82,6 +84,8 @@ def completeness_problems(languages: list[Language], default: str) -> list[str]:
             problems.append(f"{lang.folder / 'pages' / page}: page not in the default language {reference.code}")
         for key in sorted(_keys(reference.strings) - _keys(lang.strings)):
             problems.append(f"{lang.folder / 'strings.yml'}: missing string '{key}' (present in {reference.code})")
+        for key in sorted(_keys(reference.numbers) - _keys(lang.numbers)):
+            problems.append(f"{lang.folder / 'numbers.yml'}: missing number word '{key}' (present in {reference.code})")
         for key in sorted(_keys(reference.game_strings) - _keys(lang.game_strings)):
             problems.append(f"{lang.folder / 'game.json'}: missing string '{key}' (present in {reference.code})")
     return problems

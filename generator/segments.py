@@ -137,9 +137,9 @@ def language_files(docs: Path, lang: str, examples: Path) -> dict[str, TextFile]
     for page in sorted((folder / "pages").glob("*.md")):
         files[f"pages/{page.name}"] = TextFile(f"pages/{page.name}", True,
                                                page_segments(page.read_text(encoding="utf-8")))
-    strings = folder / "strings.yml"
-    if strings.is_file():
-        files["strings.yml"] = TextFile("strings.yml", False, keyed_segments(strict_yaml.load(strings) or {}))
+    for keyed in ("strings.yml", "numbers.yml"):
+        if (folder / keyed).is_file():
+            files[keyed] = TextFile(keyed, False, keyed_segments(strict_yaml.load(folder / keyed) or {}))
     game = folder / "game.json"
     if game.is_file():
         data = json.loads(game.read_text(encoding="utf-8"))
