@@ -8,7 +8,7 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish translations rollback bench example survey clean help
+.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish translations language rollback bench example survey clean help
 
 # Python ≥ 3.11 in a virtualenv, every package at the version and hash of requirements.lock
 # (pyproject's dependencies and the test and cluster extras; Node.js comes pinned from PyPI,
@@ -89,6 +89,12 @@ verify: setup survey ## every check; writes build/verified.json only when all pa
 	$(PY) -m verify check
 	$(PY) -m generator lint
 	@$(PY) -m generator translations --summary
+
+# A new language: docs/CODE/ copied from FROM (default: the first of docs/languages.yml), its code
+# set, every text recorded untranslated, and the language added to docs/languages.yml.
+language: setup ## a new language: CODE=sv [FROM=nb] [SEARCH=lunr code]; docs/CODE/ with every text untranslated
+	@test -n "$(CODE)" || { echo "error: usage: make language CODE=sv [FROM=nb] [SEARCH=sv]" >&2; exit 2; }
+	$(PY) -m generator language "$(CODE)" $(if $(FROM),--from "$(FROM)") $(if $(SEARCH),--search "$(SEARCH)")
 
 # Per language and file: the segments missing, untranslated or stale (the source changed since
 # the translation was made, old and new source side by side), then the totals. MARK=da records

@@ -48,7 +48,12 @@ def main(argv=None) -> int:
                         "segment as the report names it; none: every file")
     t.add_argument("--check", action="store_true", help="exit 1 when any segment is not current (make publish)")
     t.add_argument("--summary", action="store_true", help="only the totals, as warnings (make verify, make site)")
-    for command in (b, p, l, t):
+    lg = sub.add_parser("language", help="a new language: docs/CODE/ from --from (every text untranslated), "
+                        "added to docs/languages.yml")
+    lg.add_argument("code", help="lowercase BCP 47 code, e.g. sv, nn, pt-br")
+    lg.add_argument("--from", dest="source", default=None, help="the language to copy (default: the first one)")
+    lg.add_argument("--search", default=None, help="the search's stemming language when it is not the code")
+    for command in (b, p, l, t, lg):
         command.add_argument("--docs", type=Path, default=None, help="page sources (default: docs/)")
         command.add_argument("--bundle", type=Path, default=None, help="verified bundle (default: build/verified.json)")
     args = parser.parse_args(argv)
@@ -62,6 +67,8 @@ def main(argv=None) -> int:
             return 0
         if args.command == "translations":
             return _translations(args)
+        if args.command == "language":
+            return _language(args)
         if args.command == "lint":
             languages, default = site.load_languages(args.docs or site.DOCS)
             # The notes come from the bundle: lint runs after `verify check` has written it.
@@ -99,6 +106,19 @@ def main(argv=None) -> int:
         return 1
 
 
+def _language(args) -> int:
+    from . import new_language, translations
+    from .settings import DOCS
+
+    docs = args.docs or DOCS
+    source = args.source or translations.source_language(docs)[0]
+    written = new_language.create(docs, args.code, source, args.search)
+    print(f"Made docs/{args.code}/ from docs/{source}/ ({len(written) - 1} files) and added '{args.code}' to "
+          f"docs/languages.yml. Every text is still {source}'s: translate the files in docs/{args.code}/, "
+          f"then `make translations MARK={args.code} FILES=…` for each one done (docs/TRANSLATING.md).")
+    return 0
+
+
 def _translations(args) -> int:
     from . import translations
     from .settings import DOCS
@@ -112,10 +132,16 @@ def _translations(args) -> int:
         print("error: FILE[:segment] arguments go with --mark LANG", file=sys.stderr)
         return 2
     statuses = translations.all_statuses(docs)
-    if args.summary:
+    if args.summary:  # one warning per file behind its source, then the language's totals
         for status in statuses:
+            by_file: dict[str, list] = {}
+            for f in status.problems:
+                by_file.setdefault(f.file, []).append(f.state)
+            for name, states in by_file.items():
+                counts = ", ".join(f"{states.count(s)} {s}" for s in translations.STATES if states.count(s))
+                print(f"warning: docs/{status.lang}/{name}: {counts} (make translations lists them)", file=sys.stderr)
             if status.problems:
-                print(f"warning: translations: {status.totals()} (make translations lists them)", file=sys.stderr)
+                print(f"warning: {status.totals()}", file=sys.stderr)
     else:
         print("\n".join(translations.report(statuses)))
     behind = [s for s in statuses if s.problems]
