@@ -259,11 +259,12 @@ def note_problems(examples, code: str, rules) -> list[str]:
     problems = []
     for example in examples:
         lines = example.get("lines") or {}
+        file = (example.get("text_files") or {}).get(code, example["file"])  # the language's own file
         for key in ("title", "summary"):
             text = (example.get(key) or {}).get(code, "")
-            problems += [_problem(example["file"], lines.get(f"{key}.{code}", "?"), hit) for hit in find(text, rules)]
-        problems += [_problem(example["file"], step.get("line", "?"), hit) for step in example["steps"]
-                     for hit in find((step.get("notes") or {}).get(code, ""), rules)]
+            problems += [_problem(file, lines.get(f"{key}.{code}", "?"), hit) for hit in find(text, rules)]
+        problems += [_problem(file, (step.get("note_lines") or {}).get(code, step.get("line", "?")), hit)
+                     for step in example["steps"] for hit in find((step.get("notes") or {}).get(code, ""), rules)]
     return problems
 
 

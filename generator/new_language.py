@@ -74,7 +74,7 @@ def create(docs: Path, code: str, source: str, search: str | None = None) -> lis
         raise
     _add_to_listing(listing_file, code, name, search)
     # Every text is the source's copy: recorded, and reported, as untranslated.
-    copied = language_files(docs, source, translations.examples_folder(docs))
+    copied = language_files(docs, source)
     translations.save_status(docs, code, codes[0], {
         file_name: [translations.entry(s, untranslated=True) for s in text_file.segments]
         for file_name, text_file in copied.items()})

@@ -58,8 +58,10 @@ def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
     for example in examples:
         for step in example["steps"]:
             notes = step.get("notes") or {}
-            where = f"{example['file']}, line {step.get('line', '?')}, move {step['number']}"
             for code in codes:
+                file = (example.get("text_files") or {}).get(code, example["file"])
+                line = (step.get("note_lines") or {}).get(code, step.get("line", "?"))
+                where = f"{file}, line {line}, move {step['number']}"
                 text = notes.get(code, "")
                 if not text.strip() and any(v.strip() for v in notes.values()):
                     problems.append(f"{where}: the note has no {code} text (the other languages have one)")
@@ -70,6 +72,7 @@ def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
             for code, text in (example.get(key) or {}).items():
                 if re.search(r"\d", text):
                     line = (example.get("lines") or {}).get(f"{key}.{code}", "?")
-                    problems.append(f"{example['file']}, line {line}: the {code} {key} contains a number typed "
+                    file = (example.get("text_files") or {}).get(code, example["file"])
+                    problems.append(f"{file}, line {line}: the {code} {key} contains a number typed "
                                     f"by hand ('{text[:60]}'); the page gives the deal's number and figures itself")
     return problems

@@ -4,7 +4,7 @@ status file tracks (docs/<lang>/translation-status.yml, see translations.py).
 - a page (pages/*.md): each heading, paragraph, list item and admonition title is a segment;
   its id is the heading path and its place under that heading («Slik begynner du ¶2»);
 - strings.yml and game.json: each string, by its key path («nav.index», «buttons.undo»);
-- an example (examples/<id>.yaml today): its title, its summary and each move's note.
+- an example's texts (examples/<id>.yml): title, summary and each note, by key («notes.3»).
 
 Segments of a page are ordered; the status matches them by content (translations.py aligns
 them), so an insertion elsewhere never makes its neighbours stale. Keyed files match by key.
@@ -108,20 +108,6 @@ def keyed_segments(data, prefix: str = "") -> list[Segment]:
     return out
 
 
-def example_segments(data: dict, lang: str) -> list[Segment]:
-    """An example's texts in one language: title, summary, the note of move N (1-based)."""
-    out = []
-    for key in ("title", "summary"):
-        text = (data.get(key) or {}).get(lang) if isinstance(data.get(key), dict) else None
-        if isinstance(text, str):
-            out.append(Segment(key, text.strip()))
-    for i, item in enumerate(data.get("game") or [], 1):
-        note = item.get("note") if isinstance(item, dict) else None
-        if isinstance(note, dict) and isinstance(note.get(lang), str):
-            out.append(Segment(f"move {i} note", note[lang].strip()))
-    return out
-
-
 @dataclass(frozen=True)
 class TextFile:
     """One translatable file of a language, as the status names it ("pages/index.md")."""
@@ -130,7 +116,7 @@ class TextFile:
     segments: list[Segment] | None  # None: the file does not exist in this language
 
 
-def language_files(docs: Path, lang: str, examples: Path) -> dict[str, TextFile]:
+def language_files(docs: Path, lang: str) -> dict[str, TextFile]:
     """Every translatable file of one language, by its name in the status file."""
     folder = docs / lang
     files: dict[str, TextFile] = {}
@@ -146,8 +132,7 @@ def language_files(docs: Path, lang: str, examples: Path) -> dict[str, TextFile]
         # "lang" is the language's code, set by `generator language`, not a text to translate.
         files["game.json"] = TextFile("game.json", False,
                                       [s for s in keyed_segments(data) if s.id != "lang"])
-    for example in sorted(examples.glob("*.yaml")):
-        segments = example_segments(strict_yaml.load(example) or {}, lang)
-        name = f"examples/{example.stem}"
-        files[name] = TextFile(name, False, segments)
+    for example in sorted((folder / "examples").glob("*.yml")):
+        name = f"examples/{example.name}"
+        files[name] = TextFile(name, False, keyed_segments(strict_yaml.load(example) or {}))
     return files

@@ -75,10 +75,6 @@ def source_language(docs: Path) -> tuple[str, list[str]]:
     return codes[0], codes[1:]
 
 
-def examples_folder(docs: Path) -> Path:
-    return docs.parent / "examples"
-
-
 def load_status(docs: Path, lang: str) -> dict[str, list[dict]]:
     """The recorded entries per file ({id, sha, source[, untranslated]}); {} when there is no file."""
     path = docs / lang / STATUS_FILE
@@ -114,9 +110,8 @@ def entry(segment: Segment, untranslated: bool = False) -> dict:
 def compare(docs: Path, lang: str) -> Status:
     """Every source segment's state in `lang`, file by file."""
     source, _ = source_language(docs)
-    examples = examples_folder(docs)
-    src_files = language_files(docs, source, examples)
-    own_files = language_files(docs, lang, examples)
+    src_files = language_files(docs, source)
+    own_files = language_files(docs, lang)
     recorded = load_status(docs, lang)
     status = Status(lang)
     for name, src in src_files.items():
@@ -175,9 +170,8 @@ def mark(docs: Path, lang: str, targets: list[str]) -> list[str]:
     if lang not in others:
         raise StatusError(f"docs/languages.yml: '{lang}' is not a translated language "
                           f"(the source is {source}; translations: {', '.join(others) or 'none'})")
-    examples = examples_folder(docs)
-    src_files = language_files(docs, source, examples)
-    own_files = language_files(docs, lang, examples)
+    src_files = language_files(docs, source)
+    own_files = language_files(docs, lang)
     recorded = load_status(docs, lang)
     done = []
     for target in targets or list(src_files):

@@ -133,7 +133,8 @@ def test_duplicate_id(tmp_path):
         shutil.copy(ROOT / "examples" / "winnable.yaml", tmp_path / f"{name}.yaml")
     r, out = check(tmp_path)
     assert r.returncode == 2
-    assert f"{tmp_path / 'b.yaml'}, line 4: id 'winnable' is already used by {tmp_path / 'a.yaml'}" in r.stderr
+    line = (ROOT / "examples" / "winnable.yaml").read_text(encoding="utf-8").splitlines().index("id: winnable") + 1
+    assert f"{tmp_path / 'b.yaml'}, line {line}: id 'winnable' is already used by {tmp_path / 'a.yaml'}" in r.stderr
     assert not out.exists()
 
 

@@ -132,10 +132,10 @@ def test_strings_game_words_and_notes_by_key(docs):
     game = docs / SOURCE / "game.json"
     game.write_text(game.read_text(encoding="utf-8").replace('"undo": "Angre"', '"undo": "Angre trekk"'),
                     encoding="utf-8")
-    example = docs.parent / "examples" / "winnable.yaml"
+    example = docs / SOURCE / "examples" / "winnable.yml"
     text = example.read_text(encoding="utf-8")
     example.write_text(text.replace("fjernes alene med en gang.", "fjernes alene straks."), encoding="utf-8")
-    assert sorted(not_current(docs, lang)) == [("examples/winnable", "move 1 note", "stale"),
+    assert sorted(not_current(docs, lang)) == [("examples/winnable.yml", "notes.1", "stale"),
                                                ("game.json", "buttons.undo", "stale"),
                                                ("strings.yml", "extra_key", "missing"),
                                                ("strings.yml", "status.won", "stale")]
@@ -156,3 +156,50 @@ def test_the_command_line_reports_totals(docs):
     assert done.returncode == 0
     for lang in OTHERS:
         assert f"{lang}: " in done.stdout and " current, 0 stale, 0 missing" in done.stdout
+
+
+# ---------------------------------------------------------------- an example's texts in docs/<lang>/examples/
+def test_an_examples_texts_come_from_each_languages_file(tmp_path):
+    from verify.examples import example_notes, load_example
+
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    path = tmp_path / "examples" / "winnable.yaml"
+    assert "note:" not in path.read_text(encoding="utf-8")  # the example file holds no language's text
+    ex = load_example(path, tuple(LANGUAGES))
+    notes = example_notes(ex)
+    assert {n.language for n in notes} == set(LANGUAGES)
+    for n in notes:  # each note's file and line are where its translator writes it
+        assert n.file == str(tmp_path / "docs" / n.language / "examples" / "winnable.yml")
+        assert f'{n.move}: "{n.text}"' in (tmp_path / n.file).read_text(encoding="utf-8").splitlines()[n.line - 1]
+    assert set(ex.texts["title"]) == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: t.replace("\n  3: ", "\n  999: "), "999 is not a move of"),
+    (lambda t: t + "comment: x\n", "unknown field 'comment'"),
+    (lambda t: t.replace("\n  3: ", "\n  3: \"\"\n  4: ", 1), "the note on move 3 is empty"),
+])
+def test_a_bad_language_file_is_refused_with_its_line(tmp_path, edit, message):
+    from verify.examples import ExampleError, load_example
+
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    file = tmp_path / "docs" / OTHERS[0] / "examples" / "winnable.yml"
+    file.write_text(edit(file.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(ExampleError) as caught:
+        load_example(tmp_path / "examples" / "winnable.yaml", tuple(LANGUAGES))
+    assert str(caught.value).startswith(f"{file}, line ") and message in str(caught.value)
+
+
+def test_a_note_missing_in_one_language_names_that_languages_file(tmp_path):
+    from verify.examples import ExampleError, load_example
+
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    file = tmp_path / "docs" / OTHERS[0] / "examples" / "winnable.yml"
+    file.write_text("\n".join(l for l in file.read_text(encoding="utf-8").splitlines()
+                              if not l.startswith("  3: ")) + "\n", encoding="utf-8")
+    with pytest.raises(ExampleError, match=rf"the note on move 3 has no text in {OTHERS[0]} "
+                                           rf"\(docs/{OTHERS[0]}/examples/winnable.yml\)"):
+        load_example(tmp_path / "examples" / "winnable.yaml", tuple(LANGUAGES))
