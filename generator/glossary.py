@@ -278,6 +278,8 @@ def language_problems(lang: Language, glossary: Glossary, examples) -> list[str]
     problems += yaml_problems(lang.folder / "strings.yml", rules)
     if (lang.folder / "game.json").exists():
         problems += json_problems(lang.folder / "game.json", rules)
+    if (lang.folder / "facts.yml").exists():  # the language's words about the sources
+        problems += yaml_problems(lang.folder / "facts.yml", rules)
     facts = lang.folder.parent / "facts.yml"
     if facts.exists():  # its per-language text ({nb: …, da: …}) is shown on the pages too
         problems += yaml_problems(facts, rules, keep=lambda keys: lang.code in keys)

@@ -89,3 +89,30 @@ def completeness_problems(languages: list[Language], default: str) -> list[str]:
         for key in sorted(_keys(reference.game_strings) - _keys(lang.game_strings)):
             problems.append(f"{lang.folder / 'game.json'}: missing string '{key}' (present in {reference.code})")
     return problems
+
+
+def language_facts(lang: Language, facts: dict) -> dict:
+    """docs/facts.yml with this language's words about each source (docs/<lang>/facts.yml, by the
+    source's url) set as `site_words[code]` and `used_for[code]`, the form the pages read. The older
+    form, the words per language inside docs/facts.yml, still counts where the language's file is silent."""
+    path = lang.folder / "facts.yml"
+    own = (read_yaml(path) or {}) if path.exists() else {}
+    words = own.get("sources") if isinstance(own, dict) else None
+    if own and not isinstance(words, dict):
+        raise BuildError(f"{path}: must hold 'sources:', each source's url mapped to its site_words and used_for")
+    words = words or {}
+    sources = []
+    for source in facts.get("sources") or []:
+        source = dict(source)
+        mine = words.get(source.get("url")) or {}
+        for key in ("site_words", "used_for"):
+            text = mine.get(key) if isinstance(mine, dict) else None
+            inline = (source.get(key) or {}).get(lang.code) if isinstance(source.get(key), dict) else None
+            if not isinstance(text, str) or not text.strip():
+                text = inline
+            if not isinstance(text, str) or not text.strip():
+                raise BuildError(f"{path}: no {key} for the source {source.get('url')} (docs/facts.yml); "
+                                 f"write it under sources: \"{source.get('url')}\": {{{key}: …}}")
+            source[key] = {**(source.get(key) if isinstance(source.get(key), dict) else {}), lang.code: text.strip()}
+        sources.append(source)
+    return {**facts, "sources": sources}

@@ -23,7 +23,7 @@ from . import seo
 from . import publish
 from .errors import BuildError, BuildFailed
 from .glossary import lint as glossary_problems
-from .languages import Language, completeness_problems, load_languages, read_yaml
+from .languages import Language, completeness_problems, language_facts, load_languages, read_yaml
 from .numbers import note_problems, page_problems, string_problems
 from .offline import LOGO_FILE, logo_svg, write_offline
 from .pages import PageFunctions, make_environment, render_page
@@ -80,7 +80,7 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     rendered = {}
     for lang in languages:
         try:
-            context = build_context(bundle, lang, facts)
+            context = build_context(bundle, lang, language_facts(lang, facts))
         except (LookupError, TypeError, AttributeError, ValueError) as e:
             # The bundle's shape is checked; what can still be missing is a string of this language.
             raise BuildError(f"{lang.folder / 'strings.yml'}: a string the pages need is missing or not "
