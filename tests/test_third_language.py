@@ -42,7 +42,9 @@ def _scaffold_and_build(copy: Path, names: list[str]) -> dict:
     if not (copy / "docs" / SOURCE / "theme.yml").exists():
         # Until the theme's words are data in docs/<lang>/theme.yml, they are a partial of the theme.
         partials = copy / "generator" / "overrides" / "partials" / "languages"
-        shutil.copy(partials / f"{SOURCE}.html", partials / f"{NEW}.html")
+        partial = (partials / f"{SOURCE}.html").read_text(encoding="utf-8")
+        (partials / f"{NEW}.html").write_text(partial.replace(f'"language": "{SOURCE}"', f'"language": "{NEW}"'),
+                                              encoding="utf-8")
     for path in sorted(folder.rglob("*")):
         if path.is_file() and path.suffix in (".md", ".yml", ".json") and path.name != "translation-status.yml":
             path.write_text(pseudo(path.read_text(encoding="utf-8")), encoding="utf-8")
