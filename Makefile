@@ -8,7 +8,7 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish translations language rollback bench example survey clean help
+.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish translations language po-export po-import rollback bench example survey clean help
 
 # Python ≥ 3.11 in a virtualenv, every package at the version and hash of requirements.lock
 # (pyproject's dependencies and the test and cluster extras; Node.js comes pinned from PyPI,
@@ -95,6 +95,15 @@ verify: setup survey ## every check; writes build/verified.json only when all pa
 language: setup ## a new language: CODE=sv [FROM=nb] [SEARCH=lunr code]; docs/CODE/ with every text untranslated
 	@test -n "$(CODE)" || { echo "error: usage: make language CODE=sv [FROM=nb] [SEARCH=sv]" >&2; exit 2; }
 	$(PY) -m generator language "$(CODE)" $(if $(FROM),--from "$(FROM)") $(if $(SEARCH),--search "$(SEARCH)")
+
+# A language's segments as a gettext PO file (build/translations/CODE.po) for Poedit, Weblate or
+# OmegaT, and back: the import refuses a file whose source no longer matches, and writes nothing.
+po-export: setup ## CODE=da: the language's segments as build/translations/CODE.po
+	@test -n "$(CODE)" || { echo "error: usage: make po-export CODE=da" >&2; exit 2; }
+	$(PY) -m generator po export "$(CODE)"
+po-import: setup ## CODE=da PO=file: the PO file's translations into docs/CODE/, recorded as translated
+	@test -n "$(CODE)" -a -n "$(PO)" || { echo "error: usage: make po-import CODE=da PO=file.po" >&2; exit 2; }
+	$(PY) -m generator po import "$(CODE)" "$(PO)"
 
 # Per language and file: the segments missing, untranslated or stale (the source changed since
 # the translation was made, old and new source side by side), then the totals. MARK=da records

@@ -53,7 +53,11 @@ def main(argv=None) -> int:
     lg.add_argument("code", help="lowercase BCP 47 code, e.g. sv, nn, pt-br")
     lg.add_argument("--from", dest="source", default=None, help="the language to copy (default: the first one)")
     lg.add_argument("--search", default=None, help="the search's stemming language when it is not the code")
-    for command in (b, p, l, t, lg):
+    po = sub.add_parser("po", help="a language's segments as a gettext PO file (export) and back (import)")
+    po.add_argument("action", choices=("export", "import"))
+    po.add_argument("lang")
+    po.add_argument("file", type=Path, nargs="?", help="the PO file (export default: build/translations/LANG.po)")
+    for command in (b, p, l, t, lg, po):
         command.add_argument("--docs", type=Path, default=None, help="page sources (default: docs/)")
         command.add_argument("--bundle", type=Path, default=None, help="verified bundle (default: build/verified.json)")
     args = parser.parse_args(argv)
@@ -69,6 +73,8 @@ def main(argv=None) -> int:
             return _translations(args)
         if args.command == "language":
             return _language(args)
+        if args.command == "po":
+            return _po(args)
         if args.command == "lint":
             languages, default = site.load_languages(args.docs or site.DOCS)
             # The notes come from the bundle: lint runs after `verify check` has written it.
@@ -104,6 +110,25 @@ def main(argv=None) -> int:
     except OSError as e:  # the file system said no (permissions, a full disk) mid-way
         print(f"error: {e.filename}: {e.strerror}" if e.filename else f"error: {e}", file=sys.stderr)
         return 1
+
+
+def _po(args) -> int:
+    from . import po
+    from .settings import BUILD, DOCS
+
+    docs = args.docs or DOCS
+    if args.action == "export":
+        out = args.file or BUILD / "translations" / f"{args.lang}.po"
+        count = po.export(docs, args.lang, out)
+        print(f"{out}: {count} segment(s) of {args.lang}; translate the msgstr texts, then "
+              f"`make po-import CODE={args.lang} PO={out}`")
+        return 0
+    if args.file is None:
+        print("error: po import needs the PO file: python -m generator po import LANG FILE", file=sys.stderr)
+        return 2
+    for line in po.import_po(docs, args.lang, args.file) or [f"{args.file}: nothing to change"]:
+        print(line)
+    return 0
 
 
 def _language(args) -> int:
