@@ -83,12 +83,13 @@ survey: setup ## decide deals 1–10,000 and 1–2,000 per variant exactly (cach
 	@for v in strict one-pass unlimited stock-top cover-pair; do \
 	  $(PY) -m verify survey --deals 1-2000 --variant $$v || exit 1; done
 
-# Every check; writes build/verified.json only when all pass. Then, per language: missing
-# pages or strings, and numbers in page sources not backed by data.
+# Every check; writes build/verified.json only when all pass. Then, per language, whatever the
+# checks said: missing pages, strings and number words, a wrong language code, numbers in page
+# sources not backed by data, forbidden words; then stale, missing or untranslated segments
+# (warnings). Every problem of every language in one run; exits non-zero if any check failed.
 verify: setup survey ## every check; writes build/verified.json only when all pass
-	$(PY) -m verify check
-	$(PY) -m generator lint
-	@$(PY) -m generator translations --summary
+	@failed=0; $(PY) -m verify check || failed=1; $(PY) -m generator lint || failed=1; \
+	  $(PY) -m generator translations --summary || failed=1; exit $$failed
 
 # A new language: docs/CODE/ copied from FROM (default: the first of docs/languages.yml), its code
 # set, every text recorded untranslated, and the language added to docs/languages.yml.

@@ -76,6 +76,10 @@ def completeness_problems(languages: list[Language], default: str) -> list[str]:
     reference = next(lang for lang in languages if lang.code == default)
     problems = []
     for lang in languages:
+        code = lang.game_strings.get("lang")
+        if code is not None and code != lang.code:  # a copied game.json still naming its source
+            problems.append(f"{lang.folder / 'game.json'}: \"lang\" is {json.dumps(code)}, but this is language "
+                            f"'{lang.code}' (docs/languages.yml); set it to \"{lang.code}\"")
         if lang is reference:
             continue
         for page in sorted(set(reference.pages) - set(lang.pages)):

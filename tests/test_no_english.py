@@ -21,11 +21,12 @@ from generator.errors import BuildError
 from generator.pages import PageFunctions
 from generator.site import theme_string
 from generator.slugs import slug
+from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 MATERIAL = Path(material.__file__).resolve().parent / "templates"
 OVERRIDES = ROOT / "generator" / "overrides"
-LANGUAGES = ("nb", "da")
+
 # Keys of the table that are settings, not words.
 TECHNICAL_KEYS = {"language", "direction", "search.config.lang", "search.config.pipeline", "search.config.separator"}
 # English a page can get from outside the table: Python-Markdown's heading links, Material's 404.

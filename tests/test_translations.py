@@ -203,3 +203,41 @@ def test_a_note_missing_in_one_language_names_that_languages_file(tmp_path):
     with pytest.raises(ExampleError, match=rf"the note on move 3 has no text in {OTHERS[0]} "
                                            rf"\(docs/{OTHERS[0]}/examples/winnable.yml\)"):
         load_example(tmp_path / "examples" / "winnable.yaml", tuple(LANGUAGES))
+
+
+# ---------------------------------------------------------------- every problem in one run
+def test_lint_lists_every_missing_page_string_and_wrong_code_at_once(docs, capsys):
+    lang = OTHERS[0]
+    (docs / lang / "pages" / "contact.md").unlink()
+    strings = docs / lang / "strings.yml"
+    strings.write_text("\n".join(l for l in strings.read_text(encoding="utf-8").splitlines()
+                                 if not l.startswith("status:")) + "\n", encoding="utf-8")
+    game = docs / lang / "game.json"
+    game.write_text(game.read_text(encoding="utf-8").replace(f'"lang": "{lang}"', f'"lang": "{SOURCE}"'),
+                    encoding="utf-8")
+    numbers = docs / lang / "numbers.yml"
+    numbers.write_text(numbers.read_text(encoding="utf-8").replace('  "7":', '  "77":'), encoding="utf-8")
+    code = cli.main(["lint", "--docs", str(docs), "--bundle", str(docs / "no-bundle.json")])
+    err = capsys.readouterr().err
+    assert code == 2
+    for expected in (f"{docs / lang / 'pages' / 'contact.md'}: missing page",
+                     f"{strings}: missing string 'status.won'",
+                     f'{game}: "lang" is "{SOURCE}", but this is language \'{lang}\'',
+                     f"{numbers}: missing number word 'counts.7'"):
+        assert expected in err, err
+
+
+def test_every_missing_note_of_every_example_at_once(docs):
+    from verify.examples import ExampleError, load_examples
+
+    lang = OTHERS[0]
+    for name in ("winnable", "not-winnable"):
+        file = docs / lang / "examples" / f"{name}.yml"
+        lines = file.read_text(encoding="utf-8").splitlines()
+        first_note = next(i for i, l in enumerate(lines) if l.startswith("  ") and l.strip()[0].isdigit())
+        file.write_text("\n".join(lines[:first_note] + lines[first_note + 1:]) + "\n", encoding="utf-8")
+    with pytest.raises(ExampleError) as caught:
+        load_examples(docs.parent / "examples", tuple(LANGUAGES))
+    message = str(caught.value)
+    assert message.count(f"has no text in {lang}") == 2
+    assert "winnable.yml" in message and "not-winnable.yml" in message

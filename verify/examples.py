@@ -246,18 +246,26 @@ def _add_language_file(ex: Example, code: str, file: Path) -> None:
 
 
 def _every_language_has_each_note(ex: Example, languages: tuple[str, ...]) -> None:
+    """Every move's note in every language; all the missing ones in one error, a line each."""
+    missing = []
     for number, move in enumerate(ex.game, 1):
-        if not move.notes:
-            continue
-        for code in languages:
-            if code not in move.notes and move.note_line is not None:
-                raise ExampleError(f"{ex.path}, line {move.note_line}: the note has no text in {code}; "
-                                   f"a note needs every language ({', '.join(languages)})")
-            if code not in move.notes:
+        for code in languages if move.notes else ():
+            if code in move.notes:
+                continue
+            if move.note_line is not None:
+                missing.append(f"{ex.path}, line {move.note_line}: the note has no text in {code}; "
+                               f"a note needs every language ({', '.join(languages)})")
+            else:
                 file, line = next(iter(move.note_places.values()))
-                raise ExampleError(f"{file}, line {line}: the note on move {number} has no text in {code} "
-                                   f"(docs/{code}/examples/{ex.id}.yml); a note needs every language "
-                                   f"({', '.join(languages)})")
+                missing.append(f"{file}, line {line}: the note on move {number} has no text in {code} "
+                               f"(docs/{code}/examples/{ex.id}.yml); a note needs every language "
+                               f"({', '.join(languages)})")
+    if missing:
+        raise ExampleError(ONE_PER_LINE.join(missing))
+
+
+# Several problems in one error: `verify` prints "error: " before the first, this before the others.
+ONE_PER_LINE = "\nerror: "
 
 
 def _texts(data: dict, key: str, languages: tuple[str, ...], path: Path, lines: dict) -> dict[str, str]:
@@ -341,7 +349,14 @@ def load_examples(folder: Path, languages: tuple[str, ...] | None = None) -> lis
     if not paths:
         raise ExampleError(f"{folder}: no example files (*.yaml)")
     languages = languages or language_codes()
-    examples = [load_example(p, languages) for p in paths]
+    examples, problems = [], []
+    for p in paths:  # every file's problem at once, not one per run
+        try:
+            examples.append(load_example(p, languages))
+        except ExampleError as e:
+            problems.append(str(e))
+    if problems:
+        raise ExampleError(ONE_PER_LINE.join(problems))
     seen: dict[str, Path] = {}
     for ex in examples:
         if ex.id in seen:
