@@ -118,8 +118,9 @@ def next_steps(path: Path, languages: tuple[str, ...]) -> str:
     codes = ", ".join(languages)
     return "\n".join([
         "Next steps (all optional; the file builds as it is):",
-        f"  1. Notes on the moves worth explaining, in every language ({codes}): see the comment at the top of {path}.",
-        "  2. A title and a summary per language (title: {…}, summary: {…}); without a title the heading is the",
-        "     language's word for the deal and its number. order: N places it; draft: true hides it for now.",
-        "  3. make site — every language's examples page shows it, with a link that opens the game at the deal.",
+        f"  1. Its words, in each language ({codes}), in docs/<lang>/examples/<id>.yml (<id>: the file's id):",
+        '     title: "…", summary: "…" and notes: {3: "…"} (a note on move 3, in every language); without a',
+        f"     title the heading is the language's word for the deal and its number. In {path}:",
+        "     order: N places it; draft: true hides it for now.",
+        "  2. make site — every language's examples page shows it, with a link that opens the game at the deal.",
     ])
