@@ -123,7 +123,7 @@ def language_files(docs: Path, lang: str) -> dict[str, TextFile]:
     for page in sorted((folder / "pages").glob("*.md")):
         files[f"pages/{page.name}"] = TextFile(f"pages/{page.name}", True,
                                                page_segments(page.read_text(encoding="utf-8")))
-    for keyed in ("strings.yml", "numbers.yml", "facts.yml"):
+    for keyed in ("strings.yml", "numbers.yml", "facts.yml", "theme.yml"):
         if (folder / keyed).is_file():
             files[keyed] = TextFile(keyed, False, keyed_segments(strict_yaml.load(folder / keyed) or {}))
     game = folder / "game.json"
