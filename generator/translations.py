@@ -8,7 +8,9 @@ source language's text now gives each segment's state:
 - stale         the source changed since (the old and the new source text are shown);
 - missing       the source has a segment the translation lacks (a new paragraph, key, note);
 - untranslated  the translation's text is the source's copy, not yet translated (`language`);
-- obsolete      the translation still has a segment whose source was removed.
+- obsolete      the translation still has a segment whose source was removed;
+- reshaped      a page of the translation has more or fewer segments than were recorded: a
+                paragraph was added or removed there alone (one finding for the page).
 
 A page's segments are matched by aligning the recorded source texts with today's (difflib),
 so inserting a paragraph reports that paragraph missing and leaves its neighbours current.
@@ -29,7 +31,7 @@ from .languages import read_yaml
 from .segments import Segment, TextFile, language_files
 
 STATUS_FILE = "translation-status.yml"
-STATES = ("current", "stale", "missing", "untranslated", "obsolete")
+STATES = ("current", "stale", "missing", "untranslated", "obsolete", "reshaped")
 HEADER = """\
 # What each text of docs/{lang}/ was translated from: the source language's ({source}) text at
 # the time, per file and segment. Written by `make translations MARK={lang}` (or
@@ -65,7 +67,7 @@ class Status:
     def totals(self) -> str:
         parts = [f"{self.count('current')} current", f"{self.count('stale')} stale",
                  f"{self.count('missing')} missing"]
-        parts += [f"{self.count(s)} {s}" for s in ("untranslated", "obsolete") if self.count(s)]
+        parts += [f"{self.count(s)} {s}" for s in ("untranslated", "obsolete", "reshaped") if self.count(s)]
         return f"{self.lang}: " + ", ".join(parts)
 
 
@@ -120,7 +122,11 @@ def compare(docs: Path, lang: str) -> Status:
             status.findings += [Finding(name, s.id, "missing", new=s.text) for s in src.segments]
             continue
         if src.ordered:
-            status.findings += _compare_ordered(name, src.segments, recorded.get(name, []))
+            records = recorded.get(name, [])
+            status.findings += _compare_ordered(name, src.segments, records)
+            if records and len(own.segments) != len(records):
+                status.findings.append(Finding(name, f"the page has {len(own.segments)} segments, "
+                                               f"{len(records)} were recorded", "reshaped"))
         else:
             status.findings += _compare_keyed(name, src.segments, own.segments, recorded.get(name, []))
     return status
@@ -269,6 +275,8 @@ def report(statuses: list[Status], details: bool = True) -> list[str]:
                         lines += _side_by_side(f.old, f.new)
                     elif f.state == "obsolete":
                         lines.append(f"      source removed: {_short(f.old)}")
+                    elif f.state == "reshaped":
+                        lines.append("      give it the source's headings, paragraphs and list items, then mark it")
                     elif f.state == "missing":
                         lines.append(f"      source: {_short(f.new)}")
     lines += [status.totals() for status in statuses]

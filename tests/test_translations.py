@@ -99,7 +99,7 @@ def test_marking_a_new_section_after_translating_it(docs):
         page = docs / code / "pages" / "variants.md"
         text = page.read_text(encoding="utf-8")
         page.write_text(text + f"\n## {words}\n\n{words}: tekst.\n", encoding="utf-8")
-    assert len(not_current(docs, lang)) == 2
+    assert sorted(state for _, _, state in not_current(docs, lang)) == ["missing", "missing", "reshaped"]
     assert run(docs, "--mark", lang, "pages/variants.md") == 0
     assert not_current(docs, lang) == []
 
@@ -241,3 +241,13 @@ def test_every_missing_note_of_every_example_at_once(docs):
     message = str(caught.value)
     assert message.count(f"has no text in {lang}") == 2
     assert "winnable.yml" in message and "not-winnable.yml" in message
+
+
+def test_a_paragraph_removed_from_the_translation_alone_is_reported(docs):
+    lang = OTHERS[0]
+    page = docs / lang / "pages" / "contact.md"
+    text = page.read_text(encoding="utf-8")
+    last = page_segments(text)[-1]
+    page.write_text(text.replace(last.text, ""), encoding="utf-8")
+    assert [state for _, _, state in not_current(docs, lang)] == ["reshaped"]
+    assert ", 1 reshaped" in translations.compare(docs, lang).totals()
