@@ -8,7 +8,7 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish translations language po-export po-import rollback bench example survey clean help
+.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish rollback status translations language po-export po-import bench example survey clean help
 
 # Python ≥ 3.11 in a virtualenv, every package at the version and hash of requirements.lock
 # (pyproject's dependencies and the test and cluster extras; Node.js comes pinned from PyPI,
@@ -120,16 +120,23 @@ serve: site ## the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and reloaded
 	$(PY) -m generator serve --port $(or $(PORT),8000)
 
 # DEST becomes a link to DEST.versions/<time>-<hash>/, switched in one step once the new site
-# is built and checked; refused unless DEST is new, empty or a site published here.
+# is built and checked and its digest holds; refused unless DEST is new, empty or a site
+# published here, outside the repository.
 publish: cairo verify ## build, check and switch DEST=folder to the new version in one step
 	@test -n "$(DEST)" || (echo "error: usage: make publish DEST=folder" >&2 && exit 2)
 	$(if $(ALLOW_STALE),,$(PY) -m generator translations --check --summary)
 	$(PY) -m generator publish "$(DEST)"
 
-# DEST back to the version published before the live one (the last 3 are kept).
-rollback: setup ## switch DEST=folder back to the version live before
+# DEST back to the version that was live before the live one (DEST.versions/history.json).
+rollback: setup ## switch DEST=folder back to the version that was live before
 	@test -n "$(DEST)" || (echo "error: usage: make rollback DEST=folder" >&2 && exit 2)
 	$(PY) -m generator rollback "$(DEST)"
+
+# Which version DEST shows, from which commit, whether that working tree had changes, when it
+# went live, whether its digest holds and where rollback would go.
+status: setup ## which version DEST=folder shows, from which commit, and whether it is intact
+	@test -n "$(DEST)" || (echo "error: usage: make status DEST=folder" >&2 && exit 2)
+	$(PY) -m generator status "$(DEST)"
 
 # Speed and memory figures (build/bench.json); SECTION=solvers|deciders|survey|game|lighthouse for one.
 bench: setup browser lighthouse ## speed and memory figures; SECTION=solvers|deciders|survey|game|lighthouse for one

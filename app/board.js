@@ -64,6 +64,11 @@ const badge = (mark) =>
   `<circle class="badge" cx="${CARD_W - 17}" cy="${CARD_H - 17}" r="13"/>` +
   `<path class="badge-mark" transform="translate(${CARD_W - 17} ${CARD_H - 17})" d="${mark}"/>`;
 
+// A card's label is a translator's text (game.json card_labels): escaped here, and set once more
+// as the rank element's textContent when the board draws it (setSlot), so it is never markup.
+const escapeXml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  .replace(/"/g, '&quot;');
+
 /** One face-up card, as svg.py's card_svg(code, 0, 0, free=, highlight=) draws it. */
 export function cardSvg(code, label, { free = false, ghost = false } = {}) {
   const suit = code[1];
@@ -72,8 +77,8 @@ export function cardSvg(code, label, { free = false, ghost = false } = {}) {
   else if (free) classes.push('free');
   const long = label.length > 1;
   const rank = long
-    ? `<text class="rank long" x="6" y="45">${label}</text>`
-    : `<text class="rank" x="25" y="45" text-anchor="middle">${label}</text>`;
+    ? `<text class="rank long" x="6" y="45">${escapeXml(label)}</text>`
+    : `<text class="rank" x="25" y="45" text-anchor="middle">${escapeXml(label)}</text>`;
   return `<g class="${classes.join(' ')}" data-code="${code}" transform="translate(0 0)">` +
     `<rect class="face" width="${CARD_W}" height="${CARD_H}" rx="9"/>${rank}` +
     pip(suit, long ? 60 : 47, 14, 28, 'corner') + pip(suit, 22, 64, 56, 'centre') +
@@ -183,11 +188,12 @@ const REFUSED_MS = 1200; // how long a refused card keeps its red frame (the sha
 // ---------------------------------------------------------------- the board
 /**
  * Builds the board inside `host`. interactive: places are buttons that call
- * onActivate(key) on click, Enter or Space (keys: 'p0'…'p27', 'stock', 'waste');
+ * onActivate(key) on click, Enter or Space (keys: 'p0'…'p27', 'stock', 'waste') and
+ * onDrop(key, onto) when a card is dragged onto another (onto its key) or off the board (null);
  * otherwise a read-only picture (role img) for the replay.
  * Returns {el, render(position, view), focus(key), refuse(keys), current}.
  */
-export function createBoard(host, words, { interactive = true, onActivate = () => {} } = {}) {
+export function createBoard(host, words, { interactive = true, onActivate = () => {}, onDrop = () => {} } = {}) {
   const s = words.strings;
   const el = element('div', 'pyr pyr-board');
   if (interactive) {
@@ -207,14 +213,18 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     slots.set(key, { el: slot, markup: '' });
     return slot;
   };
-  for (let k = 0; k < PYRAMID_CARDS; k++) {
+  // In the order the arrow keys go (the top row is the stock, the top card and the waste), so
+  // a screen reader's own reading order is the same as the keyboard's.
+  const pyramidSlot = (k) => {
     const { row, place } = rowAndPlace(k);
     const slot = make(`p${k}`, pyramidXY(k), row + 1);
     slot.dataset.row = row;
     slot.dataset.col = place;
-  }
+  };
   make('stock', STOCK_XY, 1).dataset.pile = 'stock';
+  pyramidSlot(0);
   make('waste', WASTE_XY, 1).dataset.pile = 'waste';
+  for (let k = 1; k < PYRAMID_CARDS; k++) pyramidSlot(k);
   if (!interactive) make('ghost', WASTE_GHOST_XY, 1).dataset.pile = 'waste';
 
   const label = (cls, y, side) => {
@@ -265,19 +275,36 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   }
 
   let current = 'p27'; // the roving tab stop: the one place Tab lands on
+  let steered = false; // whether the player has moved the tab stop; until then it is the first free card
   let present = new Set();
+  let lastCards = null; // {key: code, free} of the pyramid as last drawn: what a move freed or took
+  const spoken = interactive ? element('div', 'pyr-spoken') : null; // the cards a move freed, said
+  if (spoken) { spoken.setAttribute('aria-live', 'polite'); el.append(spoken); }
+  const moving = () => !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const refusing = new Map(); // key → {frame, timer} while a refusal is shown
 
-  function setSlot(key, markup, classes, aria) {
+  function setSlot(key, markup, classes, aria, rank) {
     const slot = slots.get(key);
-    if (slot.markup !== markup) { slot.el.innerHTML = markup; slot.markup = markup; }
+    if (slot.markup !== markup) {
+      slot.el.innerHTML = markup; // the board's own drawing; a card's label goes in as text below
+      slot.markup = markup;
+      const text = slot.el.querySelector('text.rank');
+      if (text && rank !== undefined) text.textContent = rank;
+    }
     if (refusing.has(key)) classes = [...classes, 'is-refused'];
     slot.el.className = ['pyr-slot', ...classes].join(' ');
     if (interactive) {
-      slot.el.setAttribute('aria-label', aria.label);
-      slot.el.setAttribute('aria-pressed', String(!!aria.pressed));
-      if (aria.disabled) slot.el.setAttribute('aria-disabled', 'true');
-      else slot.el.removeAttribute('aria-disabled');
+      // An emptied place is no button for a screen reader (nor a tab stop): 28 "empty" buttons
+      // would be noise. It stays in the page only so that focus can leave it gently.
+      if (aria.gone) {
+        slot.el.setAttribute('aria-hidden', 'true');
+        slot.el.removeAttribute('aria-label');
+        slot.el.removeAttribute('aria-pressed');
+      } else {
+        slot.el.removeAttribute('aria-hidden');
+        slot.el.setAttribute('aria-label', aria.label);
+        slot.el.setAttribute('aria-pressed', String(!!aria.pressed));
+      }
     }
     if (aria.code) slot.el.dataset.code = aria.code;
     else delete slot.el.dataset.code;
@@ -306,18 +333,63 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         if (hinted.has(key)) parts.push(s.aria.hinted);
         setSlot(key, svgBox(cardSvg(code, words.label(code), { free: isFree })),
           ['has-card', isFree ? 'is-free' : 'is-covered', selected === key ? 'is-selected' : '', hinted.has(key) ? 'is-hinted' : ''].filter(Boolean),
-          { label: parts.join(', '), pressed: selected === key, code });
+          { label: parts.join(', '), pressed: selected === key, code }, words.label(code));
       } else if (ghost) {
-        setSlot(key, svgBox(cardSvg(ghost, words.label(ghost), { ghost: true })), ['is-ghost'], { label: '', code: ghost });
+        setSlot(key, svgBox(cardSvg(ghost, words.label(ghost), { ghost: true })), ['is-ghost'], { label: '', code: ghost },
+          words.label(ghost));
       } else {
-        setSlot(key, svgBox(placeSvg('removed')), ['is-removed'],
-          { label: words.fill(s.aria.removed, { row, place }), disabled: true });
+        if (interactive && lastCards && lastCards[key]) leave(key);
+        setSlot(key, svgBox(placeSvg('removed')), ['is-removed'], { gone: true });
       }
     }
-    renderPiles(position, { selected, hinted, ghosts, before: view.before });
+    renderPiles(position, { selected, hinted, ghosts, before: view.before, unlimitedTurns: view.unlimitedTurns, stockTop: view.stockTop });
     showHints(hinted);
-    if (!interactive) el.setAttribute('aria-label', describe(position, view.before, ghosts));
-    else keepFocus();
+    if (!interactive) {
+      el.setAttribute('aria-label', describe(position, view.before, ghosts));
+      return;
+    }
+    sayFreed(position, free);
+    if (!steered) current = firstFree(free);
+    keepFocus();
+  }
+
+  // The first free pyramid card in the arrow keys' order (where Tab enters the board), else the waste.
+  function firstFree(free) {
+    for (const key of slots.keys()) {
+      if (key.startsWith('p') && present.has(key) && ((free >> Number(key.slice(1))) & 1)) return key;
+    }
+    return 'waste';
+  }
+
+  // Says which cards a move freed: only when the pyramid lost cards and gained none (a move
+  // played, not an Undo or another deal), the pyramid cards free now that were covered before.
+  function sayFreed(position, free) {
+    const now = {};
+    for (let k = 0; k < PYRAMID_CARDS; k++) {
+      if (position.pyramid[k]) now[`p${k}`] = { code: position.pyramid[k], free: ((free >> k) & 1) === 1 };
+    }
+    const before = lastCards;
+    lastCards = now;
+    if (!before) return;
+    const keys = Object.keys(now);
+    const onlyTaken = keys.length < Object.keys(before).length && keys.every((k) => before[k] && before[k].code === now[k].code);
+    if (!onlyTaken) return;
+    const freed = keys.filter((k) => now[k].free && !before[k].free).map((k) => `${words.shown(now[k].code)} ${words.card(now[k].code)}`);
+    spoken.textContent = freed.length ? words.fill(s.aria.freed, { cards: freed.join(', ') }) : '';
+  }
+
+  // A card just taken leaves: a copy of it shrinks and fades where it lay (not under reduced motion).
+  function leave(key) {
+    const slot = slots.get(key);
+    if (!moving() || !slot.markup) return;
+    const div = element('div', 'pyr-leaving');
+    div.setAttribute('aria-hidden', 'true');
+    for (const side of ['left', 'top', 'width', 'height']) div.style[side] = slot.el.style[side];
+    div.innerHTML = slot.markup;
+    el.append(div);
+    const done = () => div.remove();
+    div.addEventListener('animationend', done);
+    setTimeout(done, 600);
   }
 
   // Focus and the tab stop never stay on a place that was emptied: they go to its neighbour.
@@ -326,14 +398,21 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     const focused = active && el.contains(active) ? active.dataset.key : null;
     if (!present.has(current)) current = neighbourOf(present, current);
     if (focused && !present.has(focused)) focus(neighbourOf(present, focused));
-    else setTabStop(current);
+    else setTabStop(focused || current);
     showRing();
   }
 
-  function renderPiles(position, { selected, hinted, ghosts, before }) {
+  function renderPiles(position, { selected, hinted, ghosts, before, unlimitedTurns, stockTop }) {
+    const view = { unlimitedTurns, stockTop };
     const stockCount = position.stock.length;
     const turns = position.turns_left;
-    if (stockCount > 0) {
+    if (stockCount > 0 && view.stockTop) {
+      // VARIANTS: where the stock's top card is in play (stock-top), it lies face up.
+      const top = position.stock[0];
+      setSlot('stock', svgBox(cardSvg(top, words.label(top), { free: true })),
+        ['has-card', 'is-free', selected === 'stock' ? 'is-selected' : '', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
+        { label: `${words.card(top)}, ${words.fill(s.aria.stock, { count: stockCount })}`, pressed: selected === 'stock', code: top });
+    } else if (stockCount > 0) {
       setSlot('stock', svgBox(backSvg(stockCount)), ['has-card', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
         { label: words.fill(s.aria.stock, { count: stockCount }) });
     } else {
@@ -343,8 +422,11 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         { label: words.fill(turns > 0 ? s.aria.stock_turn : s.aria.stock_empty, { turns }) });
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
-    // Beside the turn-back arrow: «2 ganger til», «1 gang til», «ingen flere» (short: it shares a phone's width with the pyramid).
-    const turnsText = (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
+    // Beside the turn-back arrow: «2 igjen» (short: on a phone it shares the width with the pyramid;
+    // the stock's spoken name says «2 vendinger igjen» in full). VARIANTS: with unlimited turns
+    // (app/variants.js) the count never goes down, and the label says so.
+    const turnsText = (view.unlimitedTurns && s.variants?.turns_unlimited)
+      || (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
     stockInfo.append(words.fill(turnsText, { turns }));
 
     const top = position.waste[position.waste.length - 1];
@@ -353,7 +435,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       if (hinted.has('waste')) parts.push(s.aria.hinted);
       setSlot('waste', svgBox(cardSvg(top, words.label(top))),
         ['has-card', selected === 'waste' ? 'is-selected' : '', hinted.has('waste') ? 'is-hinted' : ''].filter(Boolean),
-        { label: parts.join(', '), pressed: selected === 'waste', code: top });
+        { label: parts.join(', '), pressed: selected === 'waste', code: top }, words.label(top));
     } else {
       setSlot('waste', svgBox(placeSvg('empty')), ['is-empty'], { label: s.aria.waste_empty });
     }
@@ -364,7 +446,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       const gone = before && before.waste[before.waste.length - 1];
       const show = gone && ghosts.has(gone) ? gone : null;
       setSlot('ghost', show ? svgBox(cardSvg(show, words.label(show), { ghost: true })) : '', show ? ['is-ghost'] : ['is-hidden'],
-        { label: '', code: show });
+        { label: '', code: show }, show ? words.label(show) : undefined);
     }
   }
 
@@ -432,15 +514,71 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     }
   }
 
+  // ---------------------------------------------------------------- drag and drop
+  // Alongside tapping: a free card (or the waste top) dragged onto another card makes that pair
+  // with it, a king dragged off the board is removed; both go through onDrop, which plays them
+  // as two taps would (the rules decide). A short move is still a tap.
+  const DRAG_PX = 8;
+  let drag = null; // {key, slot, x, y, moved, id}
+  let swallowClick = false;
+  const draggable = (slot) => slot && slot.classList.contains('has-card') &&
+    (slot.classList.contains('is-free') || slot.dataset.key === 'waste');
+  function dropTarget(x, y) {
+    for (const node of document.elementsFromPoint(x, y)) {
+      const slot = node.closest && node.closest('.pyr-slot');
+      if (slot && el.contains(slot) && slot !== drag.slot && slot.classList.contains('has-card')) return slot;
+    }
+    return null;
+  }
+  function endDrag(event, dropped) {
+    const { slot, key, moved } = drag;
+    const target = moved && dropped ? dropTarget(event.clientX, event.clientY) : null;
+    drag = null;
+    slot.classList.remove('is-dragged');
+    slot.querySelector('svg')?.style.removeProperty('translate');
+    for (const t of el.querySelectorAll('.is-drop-target')) t.classList.remove('is-drop-target');
+    if (!moved || !dropped) return;
+    swallowClick = true; // the click that follows the pointer's release is not a tap
+    setTimeout(() => { swallowClick = false; }, 0);
+    const r = el.getBoundingClientRect();
+    const outside = event.clientX < r.left || event.clientX > r.right || event.clientY < r.top || event.clientY > r.bottom;
+    if (target) onDrop(key, target.dataset.key);
+    else if (outside) onDrop(key, null);
+  }
+
   if (interactive) {
+    el.addEventListener('pointerdown', (event) => {
+      const slot = event.target.closest('.pyr-slot');
+      if (event.button !== 0 || !draggable(slot)) return;
+      drag = { key: slot.dataset.key, slot, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
+    });
+    el.addEventListener('pointermove', (event) => {
+      if (!drag || event.pointerId !== drag.id) return;
+      const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < DRAG_PX) return;
+      if (!drag.moved) {
+        drag.moved = true;
+        drag.slot.classList.add('is-dragged');
+        el.setPointerCapture(event.pointerId);
+      }
+      drag.slot.querySelector('svg')?.style.setProperty('translate', `${dx}px ${dy}px`);
+      for (const t of el.querySelectorAll('.is-drop-target')) t.classList.remove('is-drop-target');
+      dropTarget(event.clientX, event.clientY)?.classList.add('is-drop-target');
+    });
+    el.addEventListener('pointerup', (event) => { if (drag && event.pointerId === drag.id) endDrag(event, true); });
+    el.addEventListener('pointercancel', (event) => { if (drag && event.pointerId === drag.id) endDrag(event, false); });
+
     el.addEventListener('click', (event) => {
       const slot = event.target.closest('.pyr-slot');
-      if (!slot || slot.getAttribute('aria-disabled') === 'true') return;
+      if (swallowClick) { swallowClick = false; return; }
+      if (!slot || slot.classList.contains('is-removed')) return;
+      steered = true;
       setTabStop(slot.dataset.key);
       onActivate(slot.dataset.key);
     });
     el.addEventListener('keydown', (event) => {
       const slot = event.target.closest('.pyr-slot');
+      if (slot) steered = true;
       if (!MOVE_KEYS.has(event.key) || !slot || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       event.preventDefault();
       const from = present.has(slot.dataset.key) ? slot.dataset.key : neighbourOf(present, slot.dataset.key);
@@ -455,5 +593,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     el.addEventListener('focusout', showRing);
   }
 
-  return { el, render, focus, refuse, get current() { return current; } };
+  /** Focus on the board's tab stop (the first free card, until the player moved it). */
+  const enter = () => focus(current);
+
+  return { el, render, focus, enter, refuse, get current() { return current; } };
 }

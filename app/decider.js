@@ -11,35 +11,14 @@
 
 import {
   compile, forEachMove, freeMask, wasteTop, stockNext, moveNotation, rowAndPlace, openingPosition,
+  chainStep, normaliseRules, forEachCoverPair, forEachStockTopMove, VARIANTS,
   KING, PAIR, SIDE, PYRAMID_CARDS, ROWS, KING_VALUE, TARGET_SUM,
 } from './engine.js';
 
 // ---------------------------------------------------------------- rules options
-// strictWin      all 52 cards must go, not only the 28 of the pyramid
-// turns          turns for a new deal (decideDeal): 2 by the rules, 0 = one pass only
-// unlimitedTurns the waste may be turned back as often as wanted
-// stockTop       the stock's top card is face up and available too
-// coverPair      a card may pair with the card directly covering it (when that one is free
-//                and is the only card still covering it)
-export const VARIANTS = Object.freeze({
-  standard: Object.freeze({}),
-  strict: Object.freeze({ strictWin: true }),
-  'one-pass': Object.freeze({ turns: 0 }),
-  unlimited: Object.freeze({ unlimitedTurns: true }),
-  'stock-top': Object.freeze({ stockTop: true }),
-  'cover-pair': Object.freeze({ coverPair: true }),
-});
-
-function normaliseRules(rules) {
-  const r = {
-    strictWin: !!rules.strictWin, turns: rules.turns ?? null, unlimitedTurns: !!rules.unlimitedTurns,
-    stockTop: !!rules.stockTop, coverPair: !!rules.coverPair,
-  };
-  // With the pyramid gone a strict game goes on beside it; that end game is only written out
-  // for the standard way of reaching the side cards (see Search.finish).
-  if (r.strictWin && r.stockTop) throw new Error('rules: strictWin cannot be combined with stockTop');
-  return r;
-}
+// The variants' options (strictWin, turns, unlimitedTurns, stockTop, coverPair) and their extra
+// moves live in engine.js (VARIANTS, normaliseRules, forEachCoverPair, forEachStockTopMove).
+export { VARIANTS };
 
 // ---------------------------------------------------------------- pyramid relations
 // COVERED_BY[k]: the two cards directly covering k. COVERS[k]: the cards k directly covers.
@@ -88,15 +67,6 @@ const RELATED_COVER_PAIR = new Int32Array(PYRAMID_CARDS);
 // its own descendant; the earlier entry is therefore finished, and was lost (the search stops
 // at the first win), and it could reach everything the new one can.
 const rank = (t, p) => t * 32 + 31 - p; // p ≤ 24, so rank ≥ 7 and 0 can mean "not entered"
-
-/** The position after one more draw or turn, as forEachMove makes them, packed as t << 8 | p;
- *  -1 when neither is possible. (A number, not an object: this runs for every step.) */
-function chainStep(side, p, t, unlimited) {
-  const next = stockNext(side, p);
-  if (next >= 0) return (t << 8) | (next + 1); // draw.nonempty: the next card becomes the waste top
-  if (wasteTop(side, p) >= 0 && t > 0) return unlimited ? t << 8 : (t - 1) << 8; // turn.when, turn.limit
-  return -1;
-}
 
 // Card sets entered, with the highest rank each was entered at: open addressing, at most half
 // full, one slot = 2 ints in a row — pyramid mask | search stamp << 28, and side mask | rank
@@ -248,6 +218,7 @@ class Search {
       if (c.only >= 0 && a !== c.only && b !== c.only) return;
       if (kind <= PAIR) this.push(kind, a, b, pyr, side, p, t);
     };
+    this.keep = (kind, a, b, pyr, side, p, t) => this.push(kind, a, b, pyr, side, p, t);
   }
 
   run(pyr, side, p, turns, maxNodes) {
@@ -506,40 +477,13 @@ class Search {
     return true;
   }
 
-  // VARIANT RULE stockTop: the stock's next card is available as well. It goes alone when it
-  // is a king, or pairs with a free pyramid card or with the waste top (still at most one card
-  // from the waste). Taking it leaves the waste as it is.
+  // VARIANT RULE stockTop and coverPair: the moves as engine.js makes them, kept unless lost.
   stockTopMoves(pyr, side, p, t, free) {
-    const s = stockNext(side, p);
-    if (s < 0) return;
-    const { pyrValues, sideValues } = this.table;
-    const v = sideValues[s];
-    const side2 = side & ~(1 << s);
-    if (v === KING_VALUE) { this.push(KING, SIDE + s, -1, pyr, side2, p, t); return; }
-    for (let f = free; f !== 0; f &= f - 1) {
-      const k = 31 - Math.clz32(f & -f);
-      if (pyrValues[k] + v === TARGET_SUM) this.push(PAIR, k, SIDE + s, pyr & ~(1 << k), side2, p, t);
-    }
-    const w = wasteTop(side, p);
-    if (w >= 0 && sideValues[w] + v === TARGET_SUM) {
-      const side3 = side2 & ~(1 << w);
-      this.push(PAIR, SIDE + w, SIDE + s, pyr, side3, wasteTop(side3, p) + 1, t);
-    }
+    forEachStockTopMove(this.table, pyr, side, p, t, free, this.keep);
   }
 
-  // VARIANT RULE coverPair: a card x may also pair with a card y directly covering it, when y
-  // is free and is the only card still covering x.
   coverPairMoves(pyr, side, p, t) {
-    const values = this.table.pyrValues;
-    for (let f = freeMask(pyr); f !== 0; f &= f - 1) {
-      const y = 31 - Math.clz32(f & -f);
-      for (let m = COVERS[y] & pyr; m !== 0; m &= m - 1) {
-        const x = 31 - Math.clz32(m & -m);
-        if ((pyr & COVERED_BY[x]) === 1 << y && values[x] + values[y] === TARGET_SUM) {
-          this.push(PAIR, x, y, pyr & ~(1 << x) & ~(1 << y), side, p, t);
-        }
-      }
-    }
+    forEachCoverPair(this.table, pyr, side, p, t, this.keep);
   }
 
   // The winning game: for each step of the path, the draws and turns down the chain to where

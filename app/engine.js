@@ -95,7 +95,7 @@ export function parseDealNumber(value) {
 }
 
 /** Mulberry32, exactly as docs/shuffle.md writes it out: 32-bit unsigned arithmetic throughout. */
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let s = seed >>> 0;
   return function next() {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -139,11 +139,14 @@ export function rowAndPlace(k) {
 }
 
 // Card (r, c) is covered by (r+1, c) and (r+1, c+1): in 0-based indices k+r and k+r+1.
+// COVERS[k]: the cards k covers directly (the cover-pair variant pairs a card with one of them).
 const COVERED_BY = new Int32Array(PYRAMID_CARDS);
+const COVERS = new Int32Array(PYRAMID_CARDS);
 const ROW_MASK = new Int32Array(ROWS);
 for (let k = 0; k < PYRAMID_CARDS; k++) {
   const { row } = rowAndPlace(k);
   COVERED_BY[k] = row < ROWS ? (1 << (k + row)) | (1 << (k + row + 1)) : 0;
+  if (row < ROWS) { COVERS[k + row] |= 1 << k; COVERS[k + row + 1] |= 1 << k; }
   ROW_MASK[row - 1] |= 1 << k;
 }
 const FULL_PYRAMID = (1 << PYRAMID_CARDS) - 1;
@@ -168,10 +171,11 @@ export function bitCount(x) {
 export function makeTable(pyramidCodes, sideCodes) {
   // Plain loops: Int8Array.from with a mapping function was most of the time of a move.
   const pyrValues = new Int8Array(pyramidCodes.length);
-  pyramidCodes.forEach((c, k) => { if (c) pyrValues[k] = cardValue(c); });
+  const pyrOfValue = new Int32Array(KING_VALUE + 1); // the pyramid places of each value, as masks
+  pyramidCodes.forEach((c, k) => { if (c) { pyrValues[k] = cardValue(c); pyrOfValue[pyrValues[k]] |= 1 << k; } });
   const sideValues = new Int8Array(sideCodes.length);
   sideCodes.forEach((c, i) => { sideValues[i] = cardValue(c); });
-  return { pyrCodes: pyramidCodes.slice(), pyrValues, sideCodes: sideCodes.slice(), sideValues };
+  return { pyrCodes: pyramidCodes.slice(), pyrValues, pyrOfValue, sideCodes: sideCodes.slice(), sideValues };
 }
 
 const ROW_START = Int32Array.from({ length: ROWS + 1 }, (_, r) => (r * (r + 1)) / 2); // row r+1 starts at ROW_START[r]
@@ -208,24 +212,83 @@ function normalisedP(side, p) {
 export const KING = 0, PAIR = 1, DRAW = 2, TURN = 3;
 export const SIDE = 32;
 
+// ---------------------------------------------------------------- rules options (variants)
+// The traditional rule sets of the variants page, as options of the compact layer:
+//   strictWin      all 52 cards must go, not only the 28 of the pyramid (end.win moves on)
+//   turns          turns for a new deal: 2 by the rules, 0 = one pass only (a position carries
+//                  its own turns_left, so from a position this option changes nothing)
+//   unlimitedTurns the waste may be turned back as often as wanted
+//   stockTop       the stock's top card is face up and available too
+//   coverPair      a card may pair with the card directly covering it (when that one is free
+//                  and is the only card still covering it)
+export const VARIANTS = Object.freeze({
+  standard: Object.freeze({}),
+  strict: Object.freeze({ strictWin: true }),
+  'one-pass': Object.freeze({ turns: 0 }),
+  unlimited: Object.freeze({ unlimitedTurns: true }),
+  'stock-top': Object.freeze({ stockTop: true }),
+  'cover-pair': Object.freeze({ coverPair: true }),
+});
+const RULE_KEYS = ['strictWin', 'turns', 'unlimitedTurns', 'stockTop', 'coverPair'];
+
+/** The rules options with every field set; throws RuleError('rules') on an unknown option. */
+const NORMALISED = new WeakSet();
+export function normaliseRules(rules = {}) {
+  if (NORMALISED.has(rules)) return rules;
+  if (rules === null || typeof rules !== 'object') throw new RuleError('rules', 'rules options must be an object');
+  const unknown = Object.keys(rules).filter((k) => !RULE_KEYS.includes(k));
+  if (unknown.length) throw new RuleError('rules', `unknown rules options: ${unknown.join(', ')}`);
+  const r = {
+    strictWin: !!rules.strictWin, turns: rules.turns ?? null, unlimitedTurns: !!rules.unlimitedTurns,
+    stockTop: !!rules.stockTop, coverPair: !!rules.coverPair,
+  };
+  // With the pyramid gone a strict game goes on beside it; that end game is only written out
+  // for the standard way of reaching the side cards.
+  if (r.strictWin && r.stockTop) throw new RuleError('rules', 'strictWin cannot be combined with stockTop');
+  r.standard = !r.strictWin && !r.unlimitedTurns && !r.stockTop && !r.coverPair;
+  Object.freeze(r);
+  NORMALISED.add(r);
+  return r;
+}
+
+const STANDARD = normaliseRules({});
+
+/** Is the game over and won? end.win; in the strict variant every card beside must be gone too. */
+export function isWon(pyr, side, rules = STANDARD) {
+  return pyr === 0 && (!rules.strictWin || side === 0);
+}
+
+/** The position after one more draw or turn, packed as turns << 8 | p; -1 when neither is
+ *  possible (draw.nonempty, turn.when, turn.limit; unlimitedTurns never spends a turn). */
+export function chainStep(side, p, turns, unlimited = false) {
+  const next = stockNext(side, p);
+  if (next >= 0) return (turns << 8) | (next + 1);
+  if (wasteTop(side, p) >= 0 && (turns > 0 || unlimited)) return unlimited ? turns << 8 : (turns - 1) << 8;
+  return -1;
+}
+
 /**
  * Every legal move of a compact state: emit(kind, a, b, pyr, side, p, turns) once per move with
  * the state it leads to. This is the one place where the app decides what is legal.
  * kingFirst: when a free pyramid king exists, emit only its removal (used by the solver; see
- * solver.js for why that keeps the answers exact). Returns the number of moves emitted.
+ * tests/js/plain_solver.mjs for why that keeps the answers exact). rules: normaliseRules()
+ * options; the variants' extra moves are marked VARIANT RULE. sideOnly: only the moves that
+ * take the waste top or the playable stock top (the solver's walk down the chain of draws).
+ * Returns the number of moves emitted.
  */
-export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false) {
-  if (pyr === 0) return 0; // end.win: the game is over once the pyramid is empty
+export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false, rules = STANDARD, sideOnly = false) {
+  if (pyr === 0 && (!rules.strictWin || side === 0)) return 0; // end.win: the game is over
   const values = table.pyrValues;
+  const ofValue = table.pyrOfValue;
   const sideValues = table.sideValues;
   const free = freeMask(pyr);
   const top = wasteTop(side, p);
   const topValue = top >= 0 ? sideValues[top] : 0;
   let count = 0;
   // king.alone — a free pyramid king
-  for (let f = free; f !== 0; f &= f - 1) {
-    const k = 31 - Math.clz32(f & -f);
-    if (values[k] === KING_VALUE) {
+  if (!sideOnly) {
+    for (let f = free & ofValue[KING_VALUE]; f !== 0; f &= f - 1) {
+      const k = 31 - Math.clz32(f & -f);
       emit(KING, k, -1, pyr & ~(1 << k), side, p, turns);
       count++;
       if (kingFirst) return count;
@@ -238,12 +301,12 @@ export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false)
     count++;
   }
   // pair.thirteen with pair.one-waste: two free pyramid cards, or one and the waste top
-  for (let f = free; f !== 0; f &= f - 1) {
+  for (let f = free & ~ofValue[KING_VALUE]; f !== 0; f &= f - 1) {
     const i = 31 - Math.clz32(f & -f);
     const need = TARGET_SUM - values[i];
-    for (let g = f & (f - 1); g !== 0; g &= g - 1) {
-      const j = 31 - Math.clz32(g & -g);
-      if (values[j] === need) {
+    if (!sideOnly) {
+      for (let g = f & (f - 1) & ofValue[need]; g !== 0; g &= g - 1) {
+        const j = 31 - Math.clz32(g & -g);
         emit(PAIR, i, j, pyr & ~(1 << i) & ~(1 << j), side, p, turns);
         count++;
       }
@@ -254,14 +317,58 @@ export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false)
       count++;
     }
   }
-  // draw.nonempty
-  const next = stockNext(side, p);
-  if (next >= 0) {
-    emit(DRAW, SIDE + next, -1, pyr, side, next + 1, turns);
+  if (!rules.standard) {
+    if (rules.coverPair && !sideOnly) count += forEachCoverPair(table, pyr, side, p, turns, emit);
+    if (rules.stockTop) count += forEachStockTopMove(table, pyr, side, p, turns, free, emit);
+  }
+  if (sideOnly) return count;
+  // draw.nonempty; turn.when + turn.limit: stock empty, waste not, a turn left; the order stays (turn.order)
+  const step = chainStep(side, p, turns, rules.unlimitedTurns);
+  if (step >= 0) {
+    const next = stockNext(side, p);
+    emit(next >= 0 ? DRAW : TURN, next >= 0 ? SIDE + next : -1, -1, pyr, side, step & 255, step >> 8);
     count++;
-  } else if (top >= 0 && turns > 0) {
-    // turn.when + turn.limit: stock empty, waste not, a turn left; the order stays (turn.order)
-    emit(TURN, -1, -1, pyr, side, 0, turns - 1);
+  }
+  return count;
+}
+
+/** VARIANT RULE coverPair: a card x may also pair with a card y directly covering it, when y
+ *  is free and is the only card still covering x. Returns the number of moves emitted. */
+export function forEachCoverPair(table, pyr, side, p, turns, emit) {
+  const values = table.pyrValues;
+  let count = 0;
+  for (let f = freeMask(pyr); f !== 0; f &= f - 1) {
+    const y = 31 - Math.clz32(f & -f);
+    for (let m = COVERS[y] & pyr; m !== 0; m &= m - 1) {
+      const x = 31 - Math.clz32(m & -m);
+      if ((pyr & COVERED_BY[x]) === 1 << y && values[x] + values[y] === TARGET_SUM) {
+        emit(PAIR, x, y, pyr & ~(1 << x) & ~(1 << y), side, p, turns);
+        count++;
+      }
+    }
+  }
+  return count;
+}
+
+/** VARIANT RULE stockTop: the stock's next card is available as well. It goes alone when it is
+ *  a king, or pairs with a free pyramid card (free: freeMask(pyr)) or with the waste top (still
+ *  at most one card from the waste). Taking it leaves the waste as it is. */
+export function forEachStockTopMove(table, pyr, side, p, turns, free, emit) {
+  const s = stockNext(side, p);
+  if (s < 0) return 0;
+  const { pyrValues, sideValues } = table;
+  const v = sideValues[s];
+  const side2 = side & ~(1 << s);
+  if (v === KING_VALUE) { emit(KING, SIDE + s, -1, pyr, side2, p, turns); return 1; }
+  let count = 0;
+  for (let f = free; f !== 0; f &= f - 1) {
+    const k = 31 - Math.clz32(f & -f);
+    if (pyrValues[k] + v === TARGET_SUM) { emit(PAIR, k, SIDE + s, pyr & ~(1 << k), side2, p, turns); count++; }
+  }
+  const w = wasteTop(side, p);
+  if (w >= 0 && sideValues[w] + v === TARGET_SUM) {
+    const side3 = side2 & ~(1 << w);
+    emit(PAIR, SIDE + w, SIDE + s, pyr, side3, wasteTop(side3, p) + 1, turns);
     count++;
   }
   return count;
@@ -269,19 +376,26 @@ export function forEachMove(table, pyr, side, p, turns, emit, kingFirst = false)
 
 /** Points earned by a move from pyr/turns (before) to pyr2 (after), removing `removed` cards. */
 export function pointsForMove(pyr, pyr2, removed, turnsAfter) {
-  let points = removed * POINTS.perCard;
+  const parts = pointsParts(pyr, pyr2, removed, turnsAfter);
+  return parts.cards + parts.rows + parts.win + parts.turns;
+}
+
+/** The points of that move by what earns them (rules points.*): {cards, rows, win, turns}. */
+export function pointsParts(pyr, pyr2, removed, turnsAfter) {
+  let rows = 0;
   for (let r = 0; r < ROWS; r++) {
-    if ((pyr & ROW_MASK[r]) !== 0 && (pyr2 & ROW_MASK[r]) === 0) points += POINTS.rowCleared;
+    if ((pyr & ROW_MASK[r]) !== 0 && (pyr2 & ROW_MASK[r]) === 0) rows += POINTS.rowCleared;
   }
-  if (pyr !== 0 && pyr2 === 0) points += POINTS.win + POINTS.perUnusedTurn * turnsAfter;
-  return points;
+  const won = pyr !== 0 && pyr2 === 0;
+  return { cards: removed * POINTS.perCard, rows, win: won ? POINTS.win : 0, turns: won ? POINTS.perUnusedTurn * turnsAfter : 0 };
 }
 
 // ---------------------------------------------------------------- plain positions
-/** The opening position of deal N. */
-export function openingPosition(value) {
+/** The opening position of deal N; under rules with a number of turns (one-pass), that many. */
+export function openingPosition(value, rules = STANDARD) {
   const d = dealLayout(value);
-  return withStatus({ pyramid: d.pyramid, stock: d.stock, waste: d.waste, turns_left: TURNS_ALLOWED, points: 0, moves: 0 });
+  const r = normaliseRules(rules);
+  return withStatus({ pyramid: d.pyramid, stock: d.stock, waste: d.waste, turns_left: r.turns ?? TURNS_ALLOWED, points: 0, moves: 0 }, r);
 }
 
 /** Compact view of a plain position: {table, pyr, side, p, turns}. Validates the data. */
@@ -296,13 +410,13 @@ export function compile(position) {
 }
 
 /** Plain position of a compact state; points and moves are carried by the caller. */
-export function decompile(table, pyr, side, p, turns, points, moves) {
+export function decompile(table, pyr, side, p, turns, points, moves, rules = STANDARD) {
   const pyramid = table.pyrCodes.map((c, k) => ((pyr >> k) & 1 ? c : null));
   const waste = [], stock = [];
   table.sideCodes.forEach((c, i) => {
     if ((side >> i) & 1) (i < p ? waste : stock).push(c);
   });
-  return withStatus({ pyramid, stock, waste, turns_left: turns, points, moves });
+  return withStatus({ pyramid, stock, waste, turns_left: turns, points, moves }, rules);
 }
 
 function checkPosition(pos) {
@@ -322,19 +436,21 @@ function checkPosition(pos) {
 }
 
 /** 'won' once the pyramid is empty, 'stuck' when no move is legal, else 'playing'. */
-export function gameStatus(position) {
+export function gameStatus(position, rules = STANDARD) {
   const { table, pyr, side, p, turns } = compile(position);
-  return statusOf(table, pyr, side, p, turns);
+  return statusOf(table, pyr, side, p, turns, normaliseRules(rules));
 }
 
-function statusOf(table, pyr, side, p, turns) {
-  if (pyr === 0) return 'won';
-  return forEachMove(table, pyr, side, p, turns, () => {}) === 0 ? 'stuck' : 'playing';
+// Under a variant's rules (normalised): strict is won only with every card gone, and the
+// moves that are left are that variant's.
+function statusOf(table, pyr, side, p, turns, rules = STANDARD) {
+  if (isWon(pyr, side, rules)) return 'won';
+  return forEachMove(table, pyr, side, p, turns, () => {}, false, rules) === 0 ? 'stuck' : 'playing';
 }
 
-function withStatus(pos) {
+function withStatus(pos, rules = STANDARD) {
   const c = compileUnchecked(pos);
-  pos.status = statusOf(c.table, c.pyr, c.side, c.p, c.turns);
+  pos.status = statusOf(c.table, c.pyr, c.side, c.p, c.turns, rules);
   return pos;
 }
 
@@ -388,16 +504,19 @@ export function moveNotation(table, kind, a, b) {
   return notationOf(table, kind, a, b);
 }
 
-/** Every legal move of a position, as canonical notation strings. */
-export function legalMoves(position) {
+/** Every legal move of a position (under the rules options, default the app's), as canonical notation strings. */
+export function legalMoves(position, rules = STANDARD) {
+  const r = rules === STANDARD ? rules : normaliseRules(rules);
   const { table, pyr, side, p, turns } = compile(position);
   const moves = [];
-  forEachMove(table, pyr, side, p, turns, (kind, a, b) => moves.push(notationOf(table, kind, a, b)));
+  forEachMove(table, pyr, side, p, turns, (kind, a, b) => moves.push(notationOf(table, kind, a, b)), false, r);
   return moves;
 }
 
-/** The position after a move (the old one is untouched), or a RuleError naming the broken rule. */
-export function applyMove(position, moveText) {
+/** The position after a move (the old one is untouched), or a RuleError naming the broken rule.
+ *  rules: the variants' options (normaliseRules); a move they refuse is refused with rule 'variant'. */
+export function applyMove(position, moveText, rules = STANDARD) {
+  const r = rules === STANDARD ? rules : normaliseRules(rules);
   const c = compile(position);
   const move = typeof moveText === 'string' ? parseMove(moveText) : moveText;
   const wanted = formatMove(move);
@@ -406,9 +525,12 @@ export function applyMove(position, moveText) {
     if (result || notationOf(c.table, kind, a, b) !== wanted) return;
     const removed = bitCount(c.pyr & ~pyr2) + bitCount(c.side & ~side2);
     const points = position.points + pointsForMove(c.pyr, pyr2, removed, turns2);
-    result = decompile(c.table, pyr2, side2, p2, turns2, points, position.moves + 1);
-  });
-  if (!result) throw explainIllegal(position, move, wanted);
+    result = decompile(c.table, pyr2, side2, p2, turns2, points, position.moves + 1, r);
+  }, false, r);
+  if (!result) {
+    if (r.standard) throw explainIllegal(position, move, wanted);
+    throw new RuleError('variant', `${wanted}: not a legal move under these rules`);
+  }
   return result;
 }
 
@@ -454,10 +576,12 @@ function explainIllegal(pos, move, text) {
 }
 
 // ---------------------------------------------------------------- a game with undo
-/** A game: the deal number, its moves and every position so far (plain data, JSON-safe). */
-export function newGame(value) {
+/** A game: the deal number, its moves and every position so far (plain data, JSON-safe).
+ *  rules: a variant's options (VARIANTS); the game keeps them, and every move is played by them. */
+export function newGame(value, rules = {}) {
   const deal = parseDealNumber(value);
-  return { deal, moves: [], positions: [openingPosition(deal)] };
+  normaliseRules(rules);
+  return { deal, moves: [], positions: [openingPosition(deal, rules)], rules };
 }
 
 export function currentPosition(game) {
@@ -466,20 +590,37 @@ export function currentPosition(game) {
 
 /** The game after one more move (rules as applyMove); the old game is untouched. */
 export function playMove(game, moveText) {
-  const next = applyMove(currentPosition(game), moveText);
+  const rules = game.rules || {};
+  const next = applyMove(currentPosition(game), moveText, normaliseRules(rules));
   const move = typeof moveText === 'string' ? formatMove(parseMove(moveText)) : formatMove(moveText);
-  return { deal: game.deal, moves: [...game.moves, move], positions: [...game.positions, next] };
+  return { deal: game.deal, moves: [...game.moves, move], positions: [...game.positions, next], rules };
 }
 
 /** The game with its last move taken back: moves and points as they were (rule moves.undo). */
 export function undoMove(game) {
   if (game.moves.length === 0) throw new RuleError('moves.undo', 'undo: there is no move to take back (rule moves.undo)');
-  return { deal: game.deal, moves: game.moves.slice(0, -1), positions: game.positions.slice(0, -1) };
+  return { deal: game.deal, moves: game.moves.slice(0, -1), positions: game.positions.slice(0, -1), rules: game.rules || {} };
+}
+
+/**
+ * A game's points by what earned them, {cards, rows, win, turns, total}: the same pointsParts
+ * the moves were scored with, summed over the game's positions (total equals the last one's points).
+ */
+export function scoreBreakdown(game) {
+  const sum = { cards: 0, rows: 0, win: 0, turns: 0 };
+  for (let i = 1; i < game.positions.length; i++) {
+    const a = compileUnchecked(game.positions[i - 1]);
+    const b = compileUnchecked(game.positions[i]);
+    const removed = bitCount(a.pyr & ~b.pyr) + a.table.sideCodes.length - b.table.sideCodes.length;
+    const parts = pointsParts(a.pyr, b.pyr, removed, b.turns);
+    for (const k of Object.keys(sum)) sum[k] += parts[k];
+  }
+  return { ...sum, total: sum.cards + sum.rows + sum.win + sum.turns };
 }
 
 /** Replays a list of moves from deal N; throws RuleError with .moveNumber (1-based) on the first illegal one. */
-export function replay(value, moves) {
-  let game = newGame(value);
+export function replay(value, moves, rules = {}) {
+  let game = newGame(value, rules);
   moves.forEach((m, i) => {
     try {
       game = m === 'undo' ? undoMove(game) : playMove(game, m);

@@ -1,15 +1,16 @@
 // Hint, as RULES.md describes it: a quick legal suggestion at once, then a search in a Web
-// Worker from the same position that confirms a winning move, proves the position lost, or
-// gives up at its limit. The worker runs off the page's thread, so the page never freezes.
+// Worker from the same position that confirms a winning move, proves the position lost (and
+// then how far back the game could still be won, judge.js), or gives up at its limit. The worker runs off the page's thread, so the page never freezes.
 
 import { legalMoves } from './engine.js';
 
 // The search gives up after this long; the quick suggestion then stays, marked "not checked".
 const TIME_LIMIT_MS = 8000;
 
-/** A legal move picked without searching: a king, else a pair, else draw, else turn; or null. */
-export function quickSuggestion(position) {
-  const moves = legalMoves(position);
+/** A legal move picked without searching (under the rules options): a king, else a pair, else
+ *  draw, else turn; or null. */
+export function quickSuggestion(position, rules = {}) {
+  const moves = legalMoves(position, rules);
   for (const kind of ['king', 'pair', 'draw', 'turn']) {
     const move = moves.find((m) => m.startsWith(kind));
     if (move) return move;
@@ -50,8 +51,10 @@ export class KnownDeals {
 }
 
 /**
- * One search at a time. start(position, done) calls done({result: 'won'|'lost'|'undecided'|
- * 'unavailable', move}) once, unless cancel() came first ('unavailable': the worker could not
+ * One search at a time. start({deal, moves, known, rules}, done) judges the game of `deal`
+ * after `moves` under the rules options `rules` (judge.js; `known`: the survey's answer for the deal, or null) and calls
+ * done({result: 'won'|'lost'|'undecided'|'unavailable', move, deal, back}) once, unless
+ * cancel() came first ('unavailable': the worker could not
  * start — blocked, or its file could not be loaded, e.g. offline before the site was cached). A worker that is busy when the position changes is
  * terminated; an idle one is kept for the next hint, so it starts warm.
  */
@@ -63,7 +66,7 @@ export class HintSearch {
     this.nextId = 0;
   }
 
-  start(position, done) {
+  start(request, done) {
     this.cancel();
     const id = ++this.nextId;
     const finish = (answer) => {
@@ -81,15 +84,16 @@ export class HintSearch {
         this.worker.onerror = (event) => {
           event.preventDefault();
           this.stopWorker();
-          if (this.pending) this.pending.finish({ result: 'unavailable', move: null });
+          if (this.pending) this.pending.finish({ result: 'unavailable', move: null, deal: null, back: null });
         };
       }
-      this.pending = { id, finish, timer: setTimeout(() => { this.stopWorker(); finish({ result: 'undecided', move: null }); }, TIME_LIMIT_MS) };
-      this.worker.postMessage({ id, position });
+      this.pending = { id, finish, timer: setTimeout(() => { this.stopWorker(); finish({ result: 'undecided', move: null, deal: null, back: null }); }, TIME_LIMIT_MS) };
+      const { deal, moves, known = null, rules = {} } = request;
+      this.worker.postMessage({ id, deal, moves, known, rules });
     } catch {
       // No workers here (very old browser, or blocked): the suggestion stays unchecked.
       this.pending = { id, finish, timer: 0 };
-      finish({ result: 'unavailable', move: null });
+      finish({ result: 'unavailable', move: null, deal: null, back: null });
     }
   }
 

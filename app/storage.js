@@ -4,14 +4,19 @@
 // page never fails because of it.
 //
 // Format v2: ONE KEY PER DEAL, `pyramide.game.v2.<deal>` →
-//   {version: 2, deal, moves: ["pair 7H 6S", ...], undo: [step, ...], at}
-// where each undo step is what Undo at move 0 takes back, newest last: {moves: [...]} (the moves
-// a Restart set aside) or {deal: N} (New game came here from deal N). `at` orders the games by
+//   {version: 2, deal, moves: ["pair 7H 6S", ...], undo: [step, ...], at, meta}
+// where each undo step is what Undo at move 0 takes back, newest last: {moves: [...], meta} (the
+// moves a Restart set aside) or {deal: N} (New game came here from deal N). `meta` (optional, see
+// isMeta) is what the statistics need of a game (app/stats.js): its id, hints used, time kept. `at` orders the games by
 // last play (to keep the newest MAX_GAMES and to find the last played one).
 // Why a key per deal and no index: a tab writes only the key of its own deal, so it can never
 // overwrite another deal's game, even when two tabs save at the same moment; the `storage`
 // event then names exactly the deal that changed. An index would be one more shared value that
 // two tabs could clobber, and the keys themselves already are the index.
+// VARIANTS: a game under a variant's rules (app/variants.js) has a key of its own,
+// `pyramide.game.v2.<variant>.<deal>` (the same value, with `variant` in it), so each variant
+// keeps its own game of each deal; a standard game keeps the key it always had. MAX_GAMES
+// counts the games of every variant together.
 // The tab's own current deal is kept in sessionStorage (one per tab, kept across reloads).
 // v1 (`pyramide.game.v1`, {version: 1, deal, moves}, one slot for everything) is migrated once:
 // copied to its deal's key unless that deal already has a v2 game, then removed.
@@ -21,6 +26,9 @@ import { MAX_DEAL } from './engine.js';
 export const PREFIX = 'pyramide.game.v2.';
 export const V1_KEY = 'pyramide.game.v1';
 export const TAB_KEY = 'pyramide.tab.v2';
+export const TAB_VARIANT_KEY = 'pyramide.tab.variant.v1';
+const STANDARD = 'standard';
+const VARIANT_NAME = /^[a-z][a-z-]{0,19}$/;
 const VERSION = 2;
 export const MAX_GAMES = 20; // games kept; the least recently played beyond this are dropped
 const MAX_MOVES = 2000; // far more than any real game; a longer list is not ours
@@ -46,36 +54,56 @@ const isDeal = (n) => Number.isInteger(n) && n >= 1 && n <= MAX_DEAL;
 const isMoves = (m) => Array.isArray(m) && m.length <= MAX_MOVES
   && m.every((x) => typeof x === 'string' && x.length < 20);
 const isStep = (s) => !!s && typeof s === 'object' && (isMoves(s.moves) || isDeal(s.deal));
+// A game's statistics data: id (given at its first move, so a finish is counted once, whichever
+// tab saw it), hints asked, milliseconds kept by the clock, the daily deal's date when it is one.
+const isCount = (n) => Number.isInteger(n) && n >= 0 && n < 1e10;
+export const isMeta = (m) => !!m && typeof m === 'object' && !Array.isArray(m)
+  && typeof m.id === 'string' && /^[0-9a-z]{8,24}$/.test(m.id) && isCount(m.hints) && isCount(m.ms)
+  && (m.daily === null || (typeof m.daily === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(m.daily)));
+const metaOf = (m) => (isMeta(m) ? { id: m.id, hints: m.hints, ms: m.ms, daily: m.daily } : null);
+
+const keyOf = (deal, variant = STANDARD) => (variant === STANDARD ? PREFIX + deal : `${PREFIX}${variant}.${deal}`);
 
 /** The game saved under a key's text, or null when it is not one in the expected shape. */
-function parseGame(text, deal) {
+function parseGame(text, deal, variant = STANDARD) {
   try {
     const data = JSON.parse(text);
     if (!data || data.version !== VERSION || data.deal !== deal || !isMoves(data.moves)) return null;
+    if ((data.variant ?? STANDARD) !== variant) return null;
     const undo = Array.isArray(data.undo) && data.undo.length <= MAX_UNDO && data.undo.every(isStep) ? data.undo : [];
     const at = Number.isFinite(data.at) ? data.at : 0;
-    return { deal, moves: data.moves, undo: undo.map((s) => (isMoves(s.moves) ? { moves: s.moves } : { deal: s.deal })), at };
+    const step = (s) => {
+      if (!isMoves(s.moves)) return { deal: s.deal };
+      const meta = metaOf(s.meta);
+      return meta ? { moves: s.moves, meta } : { moves: s.moves };
+    };
+    return { deal, variant, moves: data.moves, undo: undo.map(step), at, meta: metaOf(data.meta) };
   } catch {
     return null;
   }
 }
 
-function dealOfKey(key) {
+// A saved game's key → {deal, variant}, or null when it is not one.
+function slotOfKey(key) {
   if (typeof key !== 'string' || !key.startsWith(PREFIX)) return null;
   const text = key.slice(PREFIX.length);
-  const n = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
-  return isDeal(n) ? n : null;
+  const dot = text.lastIndexOf('.');
+  const variant = dot < 0 ? STANDARD : text.slice(0, dot);
+  if (variant === STANDARD && dot >= 0) return null; // the standard key has no name in it
+  const digits = text.slice(dot + 1);
+  const n = /^[1-9][0-9]{0,9}$/.test(digits) ? Number(digits) : NaN;
+  return isDeal(n) && VARIANT_NAME.test(variant) ? { deal: n, variant } : null;
 }
 
-/** Every saved game's {deal, at}, as stored (unreadable ones have at = -1, so they go first). */
+/** Every saved game's {deal, variant, at}, as stored (unreadable ones have at = -1, so they go first). */
 function savedGames(store) {
   const games = [];
   for (let i = 0; i < store.length; i++) {
     const key = store.key(i);
-    const deal = dealOfKey(key);
-    if (deal === null) continue;
-    const game = parseGame(store.getItem(key), deal);
-    games.push({ deal, at: game ? game.at : -1 });
+    const slot = slotOfKey(key);
+    if (slot === null) continue;
+    const game = parseGame(store.getItem(key), slot.deal, slot.variant);
+    games.push({ ...slot, at: game ? game.at : -1 });
   }
   return games;
 }
@@ -99,21 +127,23 @@ export function migrate() {
   }
 }
 
-/** The game saved for a deal: {deal, moves, undo, at}, or null when none (or unusable). */
-export function loadGame(deal) {
+/** The game saved for a deal (under a variant's rules, default standard): {deal, variant,
+ *  moves, undo, at, meta}, or null when none (or unusable). */
+export function loadGame(deal, variant = STANDARD) {
   try {
-    const text = local()?.getItem(PREFIX + deal);
-    return text ? parseGame(text, deal) : null;
+    const text = local()?.getItem(keyOf(deal, variant));
+    return text ? parseGame(text, deal, variant) : null;
   } catch {
     return null;
   }
 }
 
-/** The game saved under a storage key, for the `storage` event: [deal, game or null] or null. */
+/** The game saved under a storage key, for the `storage` event: [deal, game or null, variant]
+ *  or null. */
 export function gameOfKey(key, text) {
-  const deal = dealOfKey(key);
-  if (deal === null) return null;
-  return [deal, text ? parseGame(text, deal) : null];
+  const slot = slotOfKey(key);
+  if (slot === null) return null;
+  return [slot.deal, text ? parseGame(text, slot.deal, slot.variant) : null, slot.variant];
 }
 
 /**
@@ -121,29 +151,31 @@ export function gameOfKey(key, text) {
  * is removed. Then only the MAX_GAMES most recently played games are kept (never dropping this
  * one). Silently does nothing where storage is unavailable or full.
  */
-export function saveGame(deal, moves, undo = []) {
+export function saveGame(deal, moves, undo = [], meta = null, variant = STANDARD) {
   try {
     const store = local();
     if (!store) return;
+    const key = keyOf(deal, variant);
     if (!moves.length && !undo.length) {
-      store.removeItem(PREFIX + deal);
+      store.removeItem(key);
       return;
     }
     const games = savedGames(store);
     // Later than every saved game, even within one millisecond or with a clock set back.
     const at = Math.max(Date.now(), ...games.map((g) => g.at + 1));
-    store.setItem(PREFIX + deal, JSON.stringify({ version: VERSION, deal, moves, undo: undo.slice(-MAX_UNDO), at }));
-    const others = games.filter((g) => g.deal !== deal).sort((a, b) => a.at - b.at);
-    for (const old of others.slice(0, Math.max(0, others.length - (MAX_GAMES - 1)))) store.removeItem(PREFIX + old.deal);
+    const named = variant === STANDARD ? {} : { variant };
+    store.setItem(key, JSON.stringify({ version: VERSION, deal, ...named, moves, undo: undo.slice(-MAX_UNDO), at, meta: metaOf(meta) }));
+    const others = games.filter((g) => g.deal !== deal || g.variant !== variant).sort((a, b) => a.at - b.at);
+    for (const old of others.slice(0, Math.max(0, others.length - (MAX_GAMES - 1)))) store.removeItem(keyOf(old.deal, old.variant));
   } catch {
     /* storage full or blocked: the game goes on unsaved */
   }
 }
 
 /** Forgets a deal's saved game (it could not be replayed), so the next visit starts cleanly. */
-export function forgetGame(deal) {
+export function forgetGame(deal, variant = STANDARD) {
   try {
-    local()?.removeItem(PREFIX + deal);
+    local()?.removeItem(keyOf(deal, variant));
   } catch {
     /* nothing to do */
   }
@@ -151,11 +183,16 @@ export function forgetGame(deal) {
 
 /** The deal of the most recently saved game, or null. */
 export function lastPlayedDeal() {
+  return lastPlayed()?.deal ?? null;
+}
+
+/** The most recently saved game's {deal, variant} (only that variant's when one is named), or null. */
+export function lastPlayed(variant = null) {
   try {
     const store = local();
     if (!store) return null;
-    const games = savedGames(store).filter((g) => g.at >= 0).sort((a, b) => b.at - a.at);
-    return games.length ? games[0].deal : null;
+    const games = savedGames(store).filter((g) => g.at >= 0 && (variant === null || g.variant === variant)).sort((a, b) => b.at - a.at);
+    return games.length ? { deal: games[0].deal, variant: games[0].variant } : null;
   } catch {
     return null;
   }
@@ -171,10 +208,47 @@ export function tabDeal() {
   }
 }
 
-export function setTabDeal(deal) {
+/** The variant this tab was playing, or null (standard, or nothing kept). */
+export function tabVariant() {
+  try {
+    const v = session()?.getItem(TAB_VARIANT_KEY);
+    return v && VARIANT_NAME.test(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setTabDeal(deal, variant = STANDARD) {
   try {
     session()?.setItem(TAB_KEY, String(deal));
+    session()?.setItem(TAB_VARIANT_KEY, variant);
   } catch {
     /* the tab forgets its deal on reload: the last played game opens instead */
+  }
+}
+
+// The player's settings of the game's look (large print), one small object under its own key,
+// apart from the games (so no game's key or count is touched): {largePrint: true|false}.
+export const SETTINGS_KEY = 'pyramide.settings.v1';
+
+function settings() {
+  try {
+    const data = JSON.parse(local()?.getItem(SETTINGS_KEY) ?? 'null');
+    return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The setting `name` as saved, or undefined when there is none. */
+export function loadSetting(name) {
+  return settings()[name];
+}
+
+export function saveSetting(name, value) {
+  try {
+    local()?.setItem(SETTINGS_KEY, JSON.stringify({ ...settings(), [name]: value }));
+  } catch {
+    // storage full or refused: the setting holds for this visit only
   }
 }

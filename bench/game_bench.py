@@ -35,7 +35,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 # What the page loads for the game and for Hint (replay.js is loaded by the replay's page only,
 # but counted: it is part of the game's code on the site).
 GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js",
-              "engine.js", "decider.js", "game.css"]
+              "engine.js", "decider.js", "messages.js", "judge.js", "game.css"]
 DEALS = 50
 TARGETS = {"median_s": 0.2, "max_s": 5.0, "gzip_kb": 60}
 

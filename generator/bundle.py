@@ -51,6 +51,8 @@ def check_fresh(bundle: dict, path: Path) -> None:
     """BuildError when a file the bundle was made from has changed, gone, or been added."""
     for name, digest in bundle["inputs"].items():
         file = ROOT / name
+        if file.is_symlink() or (file.exists() and not file.is_file()):
+            raise BuildError(f"{file}: a symbolic link or not a regular file; the build reads only regular files")
         if not file.is_file():
             raise BuildError(f"{path}: made from {name}, which no longer exists. {FIX}")
         if hashlib.sha256(file.read_bytes()).hexdigest() != digest:
@@ -58,6 +60,9 @@ def check_fresh(bundle: dict, path: Path) -> None:
     current = {str(p.relative_to(ROOT)) for p in (ROOT / "examples").glob("*.yaml")} | \
               {str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*/examples/*.yml")} | \
               {str(p.relative_to(ROOT)) for p in (ROOT / "app").glob("*.js")}
+    for name in sorted(current):
+        if (ROOT / name).is_symlink():
+            raise BuildError(f"{ROOT / name}: a symbolic link; the build reads only regular files")
     new = sorted(current - set(bundle["inputs"]))
     if new:
         raise BuildError(f"{path}: {', '.join(new)} came after the bundle was made. {FIX}")
@@ -227,6 +232,7 @@ def check_counts(bundle: dict) -> None:
         "examples.read": {"files": len(examples), "moves": moves},
         "deal.regenerated": {"examples": len(examples), "cards": len(examples) * bundle["rules"]["deck_size"]},
         "game.replayed": {"moves_replayed": moves},
+        "notes.true": {"notes": sum(len(s["notes"]) for e in examples for s in e["steps"])},
         "search.exact": {"deals_solved": len(examples)},
         "rules.checked": {"rules": len(bundle["rule_checks"]), "cases_app": sum(r["app"] for r in rule_checks),
                           "cases_independent": sum(r["independent"] for r in rule_checks)},
@@ -234,6 +240,9 @@ def check_counts(bundle: dict) -> None:
                            "games_replayed": survey["won"] + sum(v["won"] for v in variants
                                                                  if not covered(v, survey)),
                            "lost_rechecked": survey["redecided"]},
+        # Every lost deal published, decided again by both deciders when the bundle was made.
+        "survey.redecided": {"lost_decided_again": survey["lost"] + sum(v["lost"] for v in variants
+                                                                        if not covered(v, survey))},
     }
     for check_id, figures in wanted.items():
         for key, value in figures.items():

@@ -19,7 +19,7 @@ Spec = Callable[[object, str], None]
 
 # The checks `make verify` runs; a bundle without any one of them, passed, is refused.
 REQUIRED_CHECKS = ("examples.read", "rules.constants", "deal.regenerated", "game.replayed",
-                   "search.exact", "rules.checked", "survey.checked")
+                   "notes.true", "search.exact", "rules.checked", "survey.checked", "survey.redecided")
 CARD = r"[A2-9TJQK][SHDC]"
 MOVE = rf"pair {CARD} {CARD}|king K[SHDC]|draw|turn"  # as verify/independent/rules.py format_move writes it
 STATUSES = ("playing", "won", "stuck")  # app/engine.js status
@@ -171,7 +171,10 @@ POSITION = record({
     "status": one_of(*STATUSES),
 })
 LANGUAGE = r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*"  # a language code of docs/languages.yml, as keys of notes, titles, summaries
-SOLVER = record({"max_removed": COUNT, "shortest": COUNT, "positions": COUNT, "seconds": number(0)})
+# "winnable" since the solvers take every variant (verify/solving.py solve_both: in the strict
+# variant it is not "max_removed is all of the pyramid").
+SOLVER = record({"max_removed": COUNT, "shortest": COUNT, "positions": COUNT, "seconds": number(0)},
+                optional={"winnable": boolean})
 EXAMPLE = record({
     "id": text(r"[a-z0-9][a-z0-9-]*"),
     "deal": integer(1, 0xFFFFFFFF),

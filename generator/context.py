@@ -16,6 +16,7 @@ from babel.numbers import NumberPattern, format_decimal
 from . import svg
 from .slugs import slug
 from .errors import BuildError
+from .formats import fill
 from .languages import Language
 
 CHAPTER_ORDER = ("deal", "pair", "waste_pair", "king", "draw", "turn", "end")
@@ -66,7 +67,7 @@ class Words:
     def move(self, notation: str) -> str:
         kind, *cards = notation.split()
         names = [self.card(c) for c in cards]
-        return self.lang.strings["moves"][kind].format(a=names[0] if names else "", b=names[1] if len(names) > 1 else "")
+        return fill(self.lang.strings["moves"][kind], a=names[0] if names else "", b=names[1] if len(names) > 1 else "")
 
     def num(self, value) -> str:
         """A whole number with the locale's grouping: nb «4 294 967 295» (no-break spaces), da «4.294.967.295»."""
@@ -163,7 +164,7 @@ def example_context(entry: dict, words: Words) -> dict:
     """One example in one language: its steps in words, its title (the file's, or the language's
     default «Utdeling nr. 27») and summary (the file's, or none), its anchor and where it goes."""
     code = words.lang.code
-    default_title = words.lang.strings["example_section"]["default_title"].format(deal=entry["deal"])
+    default_title = fill(words.lang.strings["example_section"]["default_title"], deal=entry["deal"])
     title = entry.get("title", {}).get(code) or default_title
     steps = []
     before = entry["opening"]
@@ -204,6 +205,20 @@ def example_order(example: dict) -> tuple:
     return (example["order"] is None, example["order"] or 0, example["deal"], example["id"])
 
 
+# How near two in three the share must be for the front page to ask «does it mean I win two
+# games in three?» (review 2); further off, it asks what the share means.
+NEAR_TWO_IN_THREE = 0.05
+
+
+def survey_context(survey: dict | None) -> dict | None:
+    """The survey's figures as the pages read them, with `near_two_in_three` decided here: a page
+    source holds no numbers of its own."""
+    if survey is None:
+        return None
+    share = survey.get("share")
+    return {**survey, "near_two_in_three": share is not None and abs(share - 2 / 3) < NEAR_TWO_IN_THREE}
+
+
 def build_context(bundle: dict, lang: Language, facts: dict) -> dict:
     words = Words(lang)
     rules = rule_constants(bundle["rules"])
@@ -228,7 +243,7 @@ def build_context(bundle: dict, lang: Language, facts: dict) -> dict:
         "checks": bundle["checks"],
         "verified_at": datetime.fromisoformat(bundle["verified_at"]),
         "rule_checks": bundle["rule_checks"],
-        "survey": bundle.get("survey"),
+        "survey": survey_context(bundle.get("survey")),
         "variants": bundle.get("variants"),
         "facts": facts,
         "_words": words,

@@ -1,10 +1,12 @@
 """The Content-Security-Policy every page carries, as a <meta http-equiv> (the site is static
 files: no server of ours sends headers).
 
-Scripts come from this site only; the few inline scripts (the theme's settings and the root
-page's language choice) are allowed by their SHA-256, computed here from the built page, so a
-script that was not in the build (say, one smuggled into a note) never runs even if it got
-past every other check. Styles allow inline `style` attributes: the theme and the pictures set
+Scripts come from this site only. The few inline scripts are known by who wrote them, not
+found by scanning the page: the theme's own (mkdocs-material's templates, read from the
+installed theme: its settings script, whose one hole is the page's scope, its tab-link
+script and its colour-scheme switch's script) and the generator's (the root page's language choice, passed in by the caller). Each is
+allowed by its SHA-256. Any other executed inline script in a built page stops the build
+(UnknownScript): whatever smuggled it in, it never gets a hash. Styles allow inline `style` attributes: the theme and the pictures set
 them, and CSS cannot run script in today's browsers.
 """
 from __future__ import annotations
@@ -12,6 +14,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import BuildFailed
 
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
 HEAD = re.compile(r"<head\b[^>]*>(\s*<meta charset=[^>]*>)?", re.I)
@@ -42,9 +48,49 @@ def _executed(attributes: str) -> bool:
     return kind is None or kind.group(1).lower() in ("module", "text/javascript", "application/javascript")
 
 
-def policy_for(html: str) -> str:
-    hashes = sorted({f"'{inline_script_hash(m.group(2))}'" for m in SCRIPT.finditer(html) if _executed(m.group(1))})
-    policy = {**BASE_POLICY, "script-src": BASE_POLICY["script-src"] + hashes}
+class UnknownScript(BuildFailed):
+    """A built page holds an inline script that neither the theme nor the generator wrote."""
+
+
+# The hole in the theme's settings script: `config.extra.scope | d(base_url)`, a page's
+# relative way to its language's root (".", "..", "../..") or, on a 404 page, the absolute one.
+SCOPE = r'(?:\.|\.\.(?:/\.\.)*|/(?:[A-Za-z0-9_-]+/)*)'
+
+
+@lru_cache(maxsize=1)
+def theme_scripts() -> tuple[re.Pattern, ...]:
+    """The inline scripts of mkdocs-material's templates, each as an exact pattern (the
+    settings script's scope its only variable part)."""
+    import material
+    templates = Path(material.__file__).parent / "templates" / "partials" / "javascripts"
+    patterns = []
+    # palette.html: the colour scheme switch's script, which sets the kept scheme on <body>.
+    for name in ("base.html", "content.html", "palette.html"):
+        text = (templates / name).read_text(encoding="utf-8")
+        for body in re.findall(r"<script>(.*?)</script>", text, re.S):
+            pieces = re.split(r"\{\{.*?\}\}", body)
+            if any("{%" in piece for piece in pieces):
+                continue  # not one fixed text: such a script would not be allowed
+            patterns.append(re.compile(SCOPE.join(re.escape(piece) for piece in pieces)))
+    return tuple(patterns)
+
+
+def known_script(text: str, own_scripts=()) -> bool:
+    return text in own_scripts or any(p.fullmatch(text) for p in theme_scripts())
+
+
+def policy_for(html: str, own_scripts=(), where: str = "a page") -> str:
+    """The policy of one page: its known inline scripts' hashes; UnknownScript for any other."""
+    hashes = set()
+    for m in SCRIPT.finditer(html):
+        if not _executed(m.group(1)):
+            continue
+        if not known_script(m.group(2), own_scripts):
+            line = html.count("\n", 0, m.start()) + 1
+            raise UnknownScript(f"{where}, line {line}: an inline script that neither the theme nor the generator "
+                                f"wrote ('{m.group(2).strip()[:40]}'); it gets no place in the policy")
+        hashes.add(f"'{inline_script_hash(m.group(2))}'")
+    policy = {**BASE_POLICY, "script-src": BASE_POLICY["script-src"] + sorted(hashes)}
     return "; ".join(f"{name} {' '.join(sources)}" for name, sources in policy.items())
 
 
@@ -58,11 +104,12 @@ def policy_of(content: str) -> dict[str, list[str]]:
     return directives
 
 
-def with_policy(html: str) -> str:
+def with_policy(html: str, own_scripts=(), where: str = "a page") -> str:
     """The page with its policy as the first thing in <head> after the charset, so it covers
-    every script the page loads."""
+    every script the page loads. `own_scripts`: the texts of the generator's inline scripts on
+    this page. Raises UnknownScript for an inline script nobody known wrote."""
     match = HEAD.search(html)
     if match is None:
         raise ValueError("a page without <head>")
-    meta = f'\n<meta http-equiv="Content-Security-Policy" content="{policy_for(html)}">'
+    meta = f'\n<meta http-equiv="Content-Security-Policy" content="{policy_for(html, own_scripts, where)}">'
     return html[:match.end()] + meta + html[match.end():]

@@ -9,14 +9,18 @@ inside), so Markdown leaves it raw.
 
 Containers
 ----------
-``div.pyramide-game``     the game (``app/game.js`` mounts every one it finds). Children:
+``div.pyramide-game``     the game (``app/game.js`` mounts every one it finds), ``id="game"`` (the
+                          page's "go to the game" link). Children:
                           ``div.pyr-reserve`` (the game's space, held from the first paint so
                           nothing moves when the board is drawn; it holds the ``noscript``
                           message and goes once ``data-mounted`` is set), ``script.pyramide-strings``,
                           ``script.pyramide-pool`` (list of deal numbers for New game),
                           ``script.pyramide-winnable`` (when given: which surveyed deals can be
                           won, ``{"first", "last", "winnable": base64 bitset, "undecided"}``,
-                          made by ``generator/winnable.py``; a linked deal known lost says so).
+                          made by ``generator/winnable.py``; a linked deal known lost says so),
+                          ``script.pyramide-variants`` (when given: the rules choice, standard
+                          first, ``[{"id", "name", "share", "link", "pool"}]``, made by
+                          ``generator/variant_choice.py``).
 ``div.pyramide-replay``   the step-by-step replay (``app/replay.js``). Children:
                           ``div.pyramide-replay-fallback`` (the static pictures: every chapter's
                           ``figure``, which the script moves into its stage as that chapter's
@@ -37,11 +41,13 @@ import json
 import re
 from xml.sax.saxutils import quoteattr
 
-__all__ = ["STYLESHEET", "game_html", "head_html", "replay_html"]
+__all__ = ["CARD_STYLESHEET", "STYLESHEET", "game_html", "head_html", "replay_html"]
 
 # The game's and the replay's stylesheet, in the folder of app/ files (generator/overrides/main.html
 # links the same file in the head of every page that holds a game or a replay).
 STYLESHEET = "game.css"
+# The cards' look, shared with the site's pictures (its one source; linked before the game's).
+CARD_STYLESHEET = "cards.css"
 
 
 def _json_script(cls: str, data) -> str:
@@ -71,28 +77,31 @@ def _escape_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnable: dict | None = None) -> str:
+def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnable: dict | None = None,
+              variants: list[dict] | None = None) -> str:
     """The game: a ``div.pyramide-game`` with its reserved space, its data and the module script."""
     _check_lang(lang)
     if not isinstance(pool, list) or not all(isinstance(n, int) and n >= 1 for n in pool):
         raise ValueError("pool must be a list of deal numbers (whole numbers from 1)")
     url = _assets(assets_url)
     return (
-        f'<div class="pyramide-game" lang={quoteattr(lang)}>'
+        f'<div class="pyramide-game" id="game" lang={quoteattr(lang)}>'
         '<div class="pyr-reserve"><div class="pyr-reserve-board">'
         f'<noscript><p class="pyr-noscript">{_escape_text(strings["noscript"])}</p></noscript>'
         "</div></div>"
         + _json_script("pyramide-strings", strings)
         + _json_script("pyramide-pool", pool)
         + (_json_script("pyramide-winnable", winnable) if winnable is not None else "")
+        + (_json_script("pyramide-variants", variants) if variants else "")
         + f'<script type="module" src={quoteattr(url + "/game.js")}></script>'
         "</div>"
     )
 
 
 def head_html(assets_url: str) -> str:
-    """What a page holding the game or the replay needs in its ``<head>``: the stylesheet."""
-    return f'<link rel="stylesheet" href={quoteattr(_assets(assets_url) + "/" + STYLESHEET)}>'
+    """What a page holding the game or the replay needs in its ``<head>``: the stylesheets."""
+    url = _assets(assets_url)
+    return "".join(f'<link rel="stylesheet" href={quoteattr(url + "/" + name)}>' for name in (CARD_STYLESHEET, STYLESHEET))
 
 
 def replay_html(lang: str, strings: dict, replay_data: dict, assets_url: str, fallback_html: str) -> str:

@@ -16,11 +16,8 @@ from babel import Locale, UnknownLocaleError
 
 from . import translations
 from .errors import BuildError
-from .languages import read_yaml
+from .languages import LANGUAGE_CODE as CODE, read_yaml, search_languages as known_search_languages
 from .segments import language_files
-
-# BCP 47 as this site writes it: a lowercase ISO 639 language, optional lowercase subtags (pt-br).
-CODE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
 
 
 class LanguageError(BuildError):
@@ -28,13 +25,8 @@ class LanguageError(BuildError):
 
 
 def search_languages() -> set[str]:
-    """The stemming languages the site's search knows: lunr's English and the lunr-languages
-    mkdocs-material ships (assets/javascripts/lunr/min/lunr.<code>.min.js)."""
-    import material
-
-    folder = Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "lunr" / "min"
-    found = {p.name[len("lunr."):-len(".min.js")] for p in folder.glob("lunr.*.min.js")}
-    return ({"en"} | found) - {"multi", "stemmer.support"}
+    """The stemming languages the site's search knows (generator/languages.py)."""
+    return set(known_search_languages())
 
 
 def create(docs: Path, code: str, source: str, search: str | None = None) -> list[Path]:

@@ -162,7 +162,9 @@ def precached(site: Path, languages: list[Language]) -> list[Path]:
     """The files the service worker keeps: everything a page can ask for offline."""
     searched = {lang.search for lang in languages}
     files = []
-    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+    for path in sorted(p for p in site.rglob("*") if p.is_file() or p.is_symlink()):
+        if path.is_symlink():  # the build copies files; a link here would precache what it points at
+            raise BuildError(f"{path}: a symbolic link in the built site; the site holds only regular files")
         name = path.relative_to(site).as_posix()
         lunr = LUNR_LANGUAGE.search(name)
         if (name.startswith(".") or "/." in name or name.endswith(".map") or name == SERVICE_WORKER

@@ -1,6 +1,7 @@
 """Renders one language's page sources (Jinja2 → Markdown) from its filled context.
 
-StrictUndefined: a name the context does not have stops the build, naming file and line.
+In a sandbox (generator/sandbox.py): a page reads the data and calls the functions below, and
+nothing else; its loops, calls, size and time are bounded. StrictUndefined: a name the context does not have stops the build, naming file and line.
 Autoescape: every value a page prints is text (an example's note, a string, a fact), so
 `<script>` in a note reaches the reader as the characters `<script>`. The helper functions turn
 verified data into Markdown, HTML tables and inline SVG; they escape every value they insert
@@ -15,12 +16,17 @@ from html import escape
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup
+import jinja2.sandbox
+from markupsafe import Markup, escape as markup_escape
 
 from . import svg
 from .slugs import slug
+from .inputs import read_text
+from .text_rules import RAW_HTML
+from .sandbox import PageEnvironment, PageLoader, first_digit, typed_text, PageRuleError, SandboxLimit, DataNumbers, data_filter, render_bounded
 from .winnable import winnable_data
 from .errors import BuildError
+from .formats import fill
 
 # Characters a rule's label may not hold: Markdown or attribute-list markup (see rule()).
 LABEL_MARKUP_CHARS = '"{}*_`<>[]\\&'
@@ -36,6 +42,12 @@ def markdown_text(value) -> Markup:
     return Markup(escape(MARKDOWN_CHARS.sub(r"\\\1", str(value))))
 
 
+# The functions a page may call: the closed set (generator/sandbox.py refuses every other name).
+PAGE_FUNCTION_NAMES = ("rule", "picture", "chapter_pictures", "pairs_table", "moves_list", "checks_table",
+                       "rule_checks_table", "variants_table", "game", "replay", "play_link", "example_index",
+                       "summary", "play_variant")
+
+
 class PageFunctions:
     """The functions a page may call, bound to one language's context."""
 
@@ -47,9 +59,7 @@ class PageFunctions:
         self._ids = 0
 
     def export(self) -> dict:
-        return {name: _markup(getattr(self, name)) for name in (
-            "rule", "picture", "chapter_pictures", "pairs_table", "moves_list", "checks_table",
-            "rule_checks_table", "variants_table", "game", "replay", "play_link")}
+        return {name: _markup(getattr(self, name)) for name in PAGE_FUNCTION_NAMES}
 
     def _example(self, example_id: str) -> dict:
         key = example_id.replace("-", "_")
@@ -68,7 +78,7 @@ class PageFunctions:
         strings = self.words.lang.folder / "strings.yml"
         if rule_id not in titles["rules"]:
             raise BuildError(f"{strings}: rule_titles.rules has no title for the rule '{rule_id}'")
-        label = titles["marker"].format(title=titles["rules"][rule_id].format(**self._rule_values()))
+        label = fill(titles["marker"], title=fill(titles["rules"][rule_id], **self._rule_values()))
         if LABEL_MARKUP.search(label):
             # The label goes into a Markdown attribute list, {: … "…" }, where these are markup.
             raise BuildError(f"{strings}: the rule_titles label of '{rule_id}' may not contain any of "
@@ -82,7 +92,7 @@ class PageFunctions:
         names = self.c["s"].get("rule_names") or {}
         if rule_id not in names:
             raise BuildError(f"{self.words.lang.folder / 'strings.yml'}: rule_names has no name for the rule '{rule_id}'")
-        return names[rule_id].format(**self._rule_values())
+        return fill(names[rule_id], **self._rule_values())
 
     def _rule_anchor(self, rule_id: str) -> str:
         """A rule's row on the sources page, named in the page's language («#regel-antall-vendinger»):
@@ -106,14 +116,14 @@ class PageFunctions:
         titles = self.c["s"]["picture_titles"]
         highlight = frozenset()
         if which in ("opening", 0):
-            position, title = ex["opening"], titles["opening"].format(deal=ex["deal"])
+            position, title = ex["opening"], fill(titles["opening"], deal=ex["deal"])
         else:
             step = ex["steps"][int(which) - 1]
             kind, *cards = step["move"].split()
             # Removed cards are drawn as ghosts on the position before the move.
             position, highlight = ((step["before"], frozenset(cards)) if kind in ("pair", "king")
                                    else (step["position"], frozenset()))
-            title = titles["after"].format(deal=ex["deal"], number=step["number"], words=step["words"])
+            title = fill(titles["after"], deal=ex["deal"], number=step["number"], words=step["words"])
         self._ids += 1
         picture = svg.pyramid_svg(position, names=self.words.names, text=self.words.picture_text, title=title,
                                   highlight=highlight, id_prefix=f"pic-{ex['id']}-{self._ids}")
@@ -147,6 +157,17 @@ class PageFunctions:
             note = f" – <em>{escape(step['note'])}</em>" if step["note"] else ""  # nb/da: a spaced en dash
             items.append(f'<li value="{step["number"]}">{escape(step["words"])}{note}</li>')
         return '<ol class="moves-list">\n' + "\n".join(items) + "\n</ol>"
+
+    def example_index(self) -> str:
+        """The examples page's list of its sections, each a link to its anchor."""
+        items = "".join(f'<li><a href="#{markup_escape(ex["anchor"])}">{markup_escape(ex["title"])}</a></li>'
+                        for ex in self.c["example_list"])
+        return f'<ul class="example-list">{items}</ul>'
+
+    def summary(self, example_id: str) -> str:
+        """An example's summary as its own paragraph (nothing when it has none)."""
+        text = self._example(example_id)["summary"]
+        return f'<p class="example-summary">{markup_escape(text)}</p>' if text else ""
 
     def play_link(self, example_id: str) -> str:
         """A link that opens the game on the front page at the example's deal (app/game.js reads
@@ -191,7 +212,7 @@ class PageFunctions:
                              "(each names its row on the sources page)")
         body = "".join(
             f'<tr id="{escape(self._rule_anchor(rid))}"><td>{escape(self._rule_name(rid))}</td>'
-            f'<td>{escape(s["rules_text"][rid].format(**sentence_values))}</td>'
+            f'<td>{escape(fill(s["rules_text"][rid], **sentence_values))}</td>'
             f'<td>{self.words.num(counts["app"])}</td><td>{self.words.num(counts["independent"])}</td></tr>'
             for rid, counts in self.c["rule_checks"].items())
         head = "".join(f"<th>{escape(t[k])}</th>" for k in ("rule", "sentence", "app", "independent"))
@@ -215,15 +236,37 @@ class PageFunctions:
         # The examples' play links end in #deal=N: an empty element of that id just before the
         # game makes the browser scroll to the game, and the link's anchor one that exists.
         deals = sorted({ex["deal"] for ex in self.c["example_list"]})
+        ids = [f"deal={int(d)}" for d in deals]
+        # VARIANTS: the variants page's "play this variant" links end in #deal=N&rules=… (play_variant).
+        ids += [f"deal={int(v['pool'][0])}&amp;rules={escape(v['id'])}" for v in self._variants() if v["pool"]]
         # One block of its own (a blank line after it), so Markdown leaves it and the game as they are.
-        anchors = ('<div class="deal-anchors">' + "".join(f'<span id="deal={int(d)}"></span>' for d in deals)
-                   + "</div>\n\n") if deals else ""
+        anchors = ('<div class="deal-anchors">' + "".join(f'<span id="{i}"></span>' for i in ids)
+                   + "</div>\n\n") if ids else ""
         try:
             from .game_embed import game_html
         except ImportError:
             return anchors + '<div class="pyramide-game"></div>'
         return anchors + game_html(self.c["lang"], self.c["_game_strings"], self.c["_pool"],
-                                   self.assets_url_of(self.page), self._winnable())
+                                   self.assets_url_of(self.page), self._winnable(), self._variants())
+
+    # VARIANTS: the game's rules choice (generator/variant_choice.py) and the variants page's
+    # "play this variant" links.
+    def _variants(self) -> list[dict]:
+        from .variant_choice import variants_data
+        variants_page = ("" if self.page == "index.md" else "../") + "variants/"
+        return variants_data(self.c.get("variants"), self.c.get("survey"), self.c["s"]["variants_names"],
+                             self.words.pct, self.c["lang"], variants_page)
+
+    def play_variant(self, variant: str) -> str:
+        """A button that opens the front page's game at the variant's first pool deal under its
+        rules (app/variants.js reads #deal=N&rules=…); nothing when the survey did not cover it."""
+        entry = next((v for v in self._variants() if v["id"] == variant), None)
+        if entry is None or not entry["pool"]:
+            return ""
+        front = "" if self.page == "index.md" else "../"
+        label = self.c["_game_strings"]["variants"]["play"]
+        return (f'<p class="play-deal"><a class="md-button" href="{front}#deal={int(entry["pool"][0])}'
+                f'&amp;rules={escape(variant)}">{escape(label)}</a></p>')
 
     def _winnable(self) -> dict | None:
         # Which surveyed deals can be won, so a linked deal known lost says so at once (the
@@ -248,6 +291,7 @@ def _markup(function):
     def marked(*args, **kwargs):
         return Markup(function(*args, **kwargs))
     marked.__name__ = function.__name__
+    marked.page_function = True  # the sandbox's probe leaves its output out (sandbox.typed_text)
     return marked
 
 
@@ -269,32 +313,82 @@ class CompiledPages(jinja2.BytecodeCache):
 COMPILED_PAGES = CompiledPages()
 
 
-def make_environment(folder: Path, context: dict, functions: PageFunctions) -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.StrictUndefined,
-                             keep_trailing_newline=True, autoescape=True, bytecode_cache=COMPILED_PAGES)
+def make_environment(folder: Path, context: dict, functions: PageFunctions, pages: dict | None = None) -> jinja2.Environment:
+    """The sandbox (generator/sandbox.py) for one language's pages: the page set its only
+    templates, the context's data and the page functions its only names."""
+    pages = pages if pages is not None else {p.name: p for p in sorted(folder.glob("*.md"))}
+    exported = functions.export()
+    env = PageEnvironment(loader=PageLoader(pages, read_text), undefined=jinja2.StrictUndefined,
+                          keep_trailing_newline=True, autoescape=True, bytecode_cache=COMPILED_PAGES,
+                          page_functions=frozenset(exported))
+    env.finalize = env.finalize_value
     words = context["_words"]
-    env.filters.update(num=words.num, pct=words.pct, date=words.date, card=words.card, seconds=words.seconds,
-                       move=words.move, spell=words.spell, month=words.month, markdown=markdown_text)
+    env.filters.update({name: data_filter(f) for name, f in dict(
+        num=words.num, pct=words.pct, date=words.date, card=words.card, seconds=words.seconds,
+        move=words.move, spell=words.spell, month=words.month).items()}, markdown=markdown_text)
     env.globals.update({k: v for k, v in context.items() if not k.startswith("_")})
-    env.globals.update(functions.export())
+    env.globals.update(exported)
+    env.data_numbers = DataNumbers(context)
     return env
 
 
 def render_page(env: jinja2.Environment, functions: PageFunctions, source: Path) -> str:
     functions.page = source.name
+    env.begin_page()
     try:
-        return env.get_template(source.name).render()
+        template = env.get_template(source.name)
+        rendered = render_bounded(template)
+        typed_number_check(source, typed_text(env, template))
+        return rendered
+    except PageRuleError as e:
+        raise BuildError(f"{source}, line {e.lineno}: {e.message}") from None
     except jinja2.TemplateSyntaxError as e:
         raise BuildError(f"{source}, line {e.lineno}: template syntax error: {e.message}") from None
+    except RecursionError:
+        line = _template_line(source)
+        raise BuildError(f"{source}{f', line {line}' if line else ''}: calls itself without end "
+                         "(a macro that calls itself)") from None
+    except MemoryError:
+        raise BuildError(f"{source}: rendering it needs more memory than the build may use") from None
     except (jinja2.TemplateError, BuildError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
         # Whatever a page source asks of its values, a mistake in it is the page's, named with its line.
         line = _template_line(source)
         raise BuildError(f"{source}{f', line {line}' if line else ''}: {_describe(e)}") from None
 
 
+LIST_MARKER = re.compile(r"^(\s*)[0-9]+\.(?=\s)")
+
+
+def typed_number_check(source: Path, typed: str) -> None:
+    """The number guard on the rendered text: no digit the page wrote itself reaches the page
+    (values and page functions left out, see sandbox.typed_text), and no raw HTML either. The source's own check
+    (generator/numbers.py) names the column; this one catches what only rendering shows, such
+    as a number inside `{% raw %}`."""
+    source_lines = read_text(source).splitlines()
+    for number, line in enumerate(typed.splitlines(), 1):
+        at = first_digit(LIST_MARKER.sub(lambda m: m.group(1), line))
+        if RAW_HTML.search(line):
+            raise BuildError(f"{source}, line {_line_in(source_lines, line) or f'{number} of the rendered page'}: "
+                             "raw HTML in a page source; a page is Markdown, the page functions write its HTML")
+        if at >= 0:
+            text = line.strip()
+            where = _line_in(source_lines, line)
+            raise BuildError(f"{source}, line {where or f'{number} of the rendered page'}: a number typed by hand "
+                             f"('{text[:60]}'); use a value from the verified data or docs/facts.yml instead")
+
+
+def _line_in(source_lines: list[str], line: str) -> int | None:
+    text = line.strip()
+    return next((i for i, s in enumerate(source_lines, 1) if text and text in s), None)
+
+
 def _describe(e: Exception) -> str:
     if isinstance(e, jinja2.UndefinedError):
         return f"unknown name in the template: {e.message}"
+    if isinstance(e, SandboxLimit):
+        return f"refused by the page sandbox: {e}"
+    if isinstance(e, jinja2.sandbox.SecurityError):
+        return f"refused by the page sandbox: {e}"
     if isinstance(e, KeyError):
         return f"missing string or value {e}"
     if not isinstance(e, (BuildError, jinja2.TemplateError)):

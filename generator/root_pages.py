@@ -41,6 +41,14 @@ a:focus-visible {{ outline: 2px solid {CARD_RED}; outline-offset: 2px; }}
 .choices {{ list-style: none; padding: 0; }}
 .choices a {{ font-size: 1.25rem; }}
 li {{ margin: .6rem 0; }}
+/* Dark, by the device's setting, in the site's dark colours (generator/assets/site.css): the
+   page's grey, light green links (9.6:1), light card red on hover. */
+@media (prefers-color-scheme: dark) {{
+  body {{ color: #e5e7ef; background: #1e2029; }}
+  a {{ color: #8fd6ad; }}
+  a:hover, a:focus-visible {{ color: #ff9e97; outline-color: #ff9e97; }}
+  section + section {{ border-top-color: #3a3f4b; }}
+}}
 """
 
 
@@ -50,20 +58,12 @@ def _head(icons_from: str) -> str:
             f"<style>{STYLE}</style>")
 
 
-def root_page(languages: list[Language], default: str, site_url: str) -> str:
-    """The site root: sends the reader to a language by the browser's settings, with a visible choice."""
+def language_choice_script(languages: list[Language]) -> str:
+    """The root page's one inline script (generator/csp.py allows it by this very text)."""
     codes = {lang.code: lang.code for lang in languages}
     if "nb" in codes:
         codes |= {"no": "nb", "nn": "nb"}  # browsers that say Norwegian without saying which
-    links = "\n".join(f'    <li><a href="{lang.code}/" hreflang="{lang.code}" lang="{lang.code}">{escape(lang.name)}</a>'
-                      f' <span lang="{lang.code}">– {escape(lang.strings["root"]["choose"])}</span></li>' for lang in languages)
-    first = next(lang for lang in languages if lang.code == default)
-    return f"""<!doctype html>
-<html lang="{first.code}">
-<head>
-{_head("")}
-{seo.root_head(languages, default, site_url)}
-<script>
+    return f"""
   // Go to the reader's language when the browser names one we have; otherwise stay and let them choose.
   (function () {{
     var have = {json.dumps(codes)};
@@ -73,7 +73,20 @@ def root_page(languages: list[Language], default: str, site_url: str) -> str:
       if (have[code]) {{ location.replace(have[code] + "/" + location.hash); return; }}
     }}
   }})();
-</script>
+"""
+
+
+def root_page(languages: list[Language], default: str, site_url: str) -> str:
+    """The site root: sends the reader to a language by the browser's settings, with a visible choice."""
+    links = "\n".join(f'    <li><a href="{lang.code}/" hreflang="{lang.code}" lang="{lang.code}">{escape(lang.name)}</a>'
+                      f' <span lang="{lang.code}">– {escape(lang.strings["root"]["choose"])}</span></li>' for lang in languages)
+    first = next(lang for lang in languages if lang.code == default)
+    return f"""<!doctype html>
+<html lang="{first.code}">
+<head>
+{_head("")}
+{seo.root_head(languages, default, site_url)}
+<script>{language_choice_script(languages)}</script>
 <script src="sw-register.js"></script>
 </head>
 <body>

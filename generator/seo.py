@@ -24,6 +24,7 @@ from babel.core import get_global
 
 from . import svg
 from .offline import THEME_COLOUR
+from .settings import APP
 from .errors import BuildError
 from .languages import Language
 
@@ -159,7 +160,9 @@ def preview_svg(lang: Language) -> str:
     words = meta_words(lang, "preview")
     names = svg.CardNames(ranks={str(k): v for k, v in s["cards"]["ranks"].items()}, suits=s["cards"]["suits"])
     pyramid = ET.fromstring(svg.pyramid_svg(PREVIEW_POSITION, names=names, text=svg.PictureText(**s["picture"]),
-                                            title=words["alt"], id_prefix="preview"))
+                                            title=words["alt"], id_prefix="preview",
+                                            # standing alone, the picture carries the cards' one stylesheet
+                                            style=(APP / "cards.css").read_text(encoding="utf-8")))
     height = 480
     width = round(height * svg.VIEW_W / svg.VIEW_H)
     pyramid.attrib.pop("style", None)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import functools
 import http.server
+import json
 import os
 import subprocess
 import sys
@@ -25,13 +26,40 @@ from .errors import BuildError
 
 IDLE_TIMEOUT = 10  # seconds a connection may stay silent before the server closes it
 PORTS = range(1, 65536)
-WATCHED = [ROOT / "docs", ROOT / "examples", ROOT / "app", ROOT / "generator", ROOT / "mkdocs.yml"]
+WATCHED = [ROOT / "docs", ROOT / "examples", ROOT / "app", ROOT / "generator", ROOT / "verify", ROOT / "strict_yaml",
+           ROOT / "mkdocs.yml"]
+# What `verify check` reads (the bundle's inputs and the checker's own code): only a change
+# there needs the checks again; any other edit (a page, a string, the theme) only the build. The
+# generator re-hashes the bundle's inputs, so a check wrongly skipped would stop the build.
+VERIFY_INPUTS = ("examples", "app", "verify", "strict_yaml", "docs/languages.yml")
 # A script file, not an inline script: every page's Content-Security-Policy refuses inline
-# scripts it does not name, and this one is the server's, not the build's.
-RELOAD_JS = b"""(function () { var seen = null; setInterval(function () {
-  fetch('/__build_id').then(function (r) { return r.text(); }).then(function (id) {
-    if (seen !== null && id !== seen) location.reload(); seen = id; }).catch(function () {});
-}, 1000); })();
+# scripts it does not name, and this one is the server's, not the build's. It asks for the build
+# state every second: a new build reloads the page; a failed one lays its error over the page
+# (built with the DOM and textContent: the error quotes what a contributor wrote), until fixed.
+RELOAD_JS = b"""(function () {
+  var seen = null, box = null;
+  function show(error) {
+    if (!box) {
+      box = document.createElement('div');
+      box.id = 'pyramide-build-error';
+      box.setAttribute('role', 'alert');
+      var s = box.style;
+      s.position = 'fixed'; s.left = '0'; s.right = '0'; s.bottom = '0'; s.zIndex = '100000';
+      s.padding = '1em'; s.background = '#b71c1c'; s.color = '#fff'; s.font = '14px/1.4 monospace';
+      s.whiteSpace = 'pre-wrap'; s.boxShadow = '0 -2px 8px rgba(0,0,0,.4)';
+      document.body.appendChild(box);
+    }
+    box.textContent = 'make serve: the last rebuild failed; this page is the last good build.\\n' + error;
+  }
+  setInterval(function () {
+    fetch('/__build_state').then(function (r) { return r.json(); }).then(function (state) {
+      if (state.error) { show(state.error); return; }
+      if (box) { box.remove(); box = null; }
+      if (seen !== null && state.id !== seen) location.reload();
+      seen = state.id;
+    }).catch(function () {});
+  }, 1000);
+})();
 """
 RELOAD_SCRIPT = b'<script src="/__reload.js"></script>'
 
@@ -50,15 +78,37 @@ def snapshot() -> dict[Path, float]:
     return files
 
 
-def rebuild(site: Path) -> bool:
-    for cmd in ([sys.executable, "-m", "verify", "check"], [sys.executable, "-m", "generator", "build", "--dest", str(site)]):
-        if subprocess.run(cmd, cwd=ROOT).returncode != 0:
+def needs_checks(changed: set[Path]) -> bool:
+    """Whether an edit of these files can change what `verify check` decides."""
+    for path in changed:
+        relative = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else ""
+        if any(relative == top or relative.startswith(top + "/") for top in VERIFY_INPUTS):
+            return True
+    return False
+
+
+def rebuild(site: Path, changed: set[Path] | None = None) -> str | None:
+    """The checks (when the edit can change them) and the build; None when both pass, else the
+    first `error:` line they printed (all of their output goes to the terminal as well)."""
+    commands = [[sys.executable, "-m", "generator", "build", "--dest", str(site)]]
+    if changed is None or needs_checks(changed):
+        commands.insert(0, [sys.executable, "-m", "verify", "check"])
+    for cmd in commands:
+        done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr)
+        if done.returncode != 0:
             print("Build failed; still serving the last good site.", flush=True)
-            return False
-    return True
+            lines = (done.stderr + done.stdout).splitlines()
+            return next((line for line in lines if line.startswith("error:")), None) \
+                or (lines[-1] if lines else f"{' '.join(cmd[1:3])} exited with {done.returncode}")
+    return None
 
 
-def make_handler(site: Path, build_id: list[str], idle_timeout: float = IDLE_TIMEOUT):
+def make_handler(site: Path, build_id: list[str], idle_timeout: float = IDLE_TIMEOUT, build_error: list | None = None):
+    """build_id[0] names the build served; build_error[0], when set, is the failed rebuild's error."""
+    build_error = [None] if build_error is None else build_error
+
     class Handler(http.server.SimpleHTTPRequestHandler):
         timeout = idle_timeout  # a silent client would otherwise hold its thread forever
 
@@ -90,6 +140,9 @@ def make_handler(site: Path, build_id: list[str], idle_timeout: float = IDLE_TIM
         def do_GET(self):
             if self.path == "/__build_id":
                 return self.send(build_id[0].encode(), "text/plain")
+            if self.path == "/__build_state":
+                state = {"id": build_id[0], "error": build_error[0]}
+                return self.send(json.dumps(state).encode(), "application/json")
             if self.path == "/__reload.js":
                 return self.send(RELOAD_JS, "text/javascript")
             page = self.html_page()
@@ -127,8 +180,8 @@ def open_server(port: int, handler) -> http.server.ThreadingHTTPServer:
 
 
 def serve(site: Path, port: int = 8000) -> None:
-    build_id = [str(time.time())]
-    server = open_server(port, make_handler(site, build_id))
+    build_id, build_error = [str(time.time())], [None]
+    server = open_server(port, make_handler(site, build_id, build_error=build_error))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"Serving {site} on http://127.0.0.1:{port}/ — edit docs/, examples/ or app/ and the pages reload. Ctrl+C stops.")
     seen = snapshot()
@@ -137,9 +190,13 @@ def serve(site: Path, port: int = 8000) -> None:
             time.sleep(1)
             now = snapshot()
             if now != seen:
+                changed = {p for p in now.keys() | seen.keys() if now.get(p) != seen.get(p)}
                 seen = now
+                started = time.monotonic()
                 print("Change seen; rebuilding…", flush=True)
-                if rebuild(site):
+                build_error[0] = rebuild(site, changed)
+                if build_error[0] is None:
                     build_id[0] = str(time.time())
+                    print(f"Rebuilt in {time.monotonic() - started:.1f} s; open pages reload.", flush=True)
     except KeyboardInterrupt:
         server.shutdown()

@@ -5,6 +5,7 @@ copy exactly as it was.
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 import shutil
@@ -13,8 +14,9 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import jinja2
 import yaml
+
+import strict_yaml
 
 from .bundle import load_bundle
 from .context import build_context
@@ -23,32 +25,111 @@ from . import seo
 from . import publish
 from .errors import BuildError, BuildFailed
 from .glossary import lint as glossary_problems
+from .limits import time_bound
 from .languages import Language, completeness_problems, language_facts, load_languages, read_yaml
-from .numbers import note_problems, page_problems, string_problems
+from .inputs import hidden_characters, read_text, refuse_special, refuse_special_folder
+from .numbers import has_digit, tag_sub, note_problems, page_problems, string_problems
+from .formats import template_problems
+from .text_rules import page_markup_problems, string_problems as text_string_problems
+from .theme_words import ONE_KEYS
 from .offline import LOGO_FILE, logo_svg, write_offline
-from .pages import PageFunctions, make_environment, render_page
-from .root_pages import not_found_page, root_page
+from .pages import PAGE_FUNCTION_NAMES, PageFunctions, make_environment, render_page
+from .root_pages import language_choice_script, not_found_page, root_page
 from .rule_marks import page_problems as rule_mark_problems
 from .sentences import sentence_problems
 from .settings import APP, ASSETS, BUNDLE, DOCS, OVERRIDES, ROOT
 from .sitecheck import check_site
+from .theme_words import theme_config
 
 PAGE_ORDER = ("index.md", "examples.md", "variants.md", "sources.md", "contact.md")
 
 
-def lint(languages: list[Language], default: str, examples: list[dict] = ()) -> list[str]:
+def lint(languages: list[Language], default: str, examples: list[dict] = (), docs: Path = DOCS) -> list[str]:
     """Per language: missing pages or strings, numbers not backed by data (in pages, strings
-    and the examples' notes), words its glossary forbids (docs/<lang>/glossary.yml), and rule
-    marks that are not alone at the end of their paragraph."""
+    and the examples' notes), words its glossary forbids (docs/<lang>/glossary.yml), rule marks
+    that are not alone at the end of their paragraph, and content that is not content
+    (generator/text_rules.py, hidden characters, templates that are more than {names})."""
     problems = completeness_problems(languages, default)
     problems += glossary_problems(languages, default, examples)
     problems += note_problems(list(examples), [lang.code for lang in languages])
+    for shared in ("languages.yml", "facts.yml"):
+        problems += _file_problems(docs / shared)
     for lang in languages:
         for source in lang.pages.values():
-            problems += page_problems(source)
+            problems += lint_page(source)
             problems += rule_mark_problems(source)
-        problems += string_problems(lang.folder / "strings.yml", lang.strings)
+        strings_file = lang.folder / "strings.yml"
+        problems += _file_problems(strings_file)
+        problems += template_problems(strings_file, lang.strings, _yaml_lines(strings_file))
+        problems += string_problems(strings_file, lang.strings)
         problems += string_problems(lang.folder / "game.json", lang.game_strings)
+        problems += text_string_problems(lang.folder / "game.json", lang.game_strings)
+        problems += card_label_problems(lang.folder / "game.json", lang.game_strings)
+        if os.path.lexists(lang.folder / "game.json"):
+            problems += hidden_characters(lang.folder / "game.json", read_text(lang.folder / "game.json"))
+        for words_file in ("facts.yml", "numbers.yml"):  # the language's own words (docs/<lang>/)
+            problems += _file_problems(lang.folder / words_file)
+        theme_file = lang.folder / "theme.yml"
+        problems += _file_problems(theme_file)
+        problems += theme_digit_problems(theme_file, lang.theme)
+        if os.path.lexists(lang.folder / "glossary.yml"):
+            problems += hidden_characters(lang.folder / "glossary.yml", read_text(lang.folder / "glossary.yml"))
+    return problems
+
+
+def lint_page(source: Path) -> list[str]:
+    """One page source: hidden characters, scripts and raw HTML, and numbers (generator/numbers.py)."""
+    text = read_text(source)
+    return (hidden_characters(source, text) + page_markup_problems(source, text, _outside_tags(text))
+            + page_problems(source, text, frozenset(PAGE_FUNCTION_NAMES)))
+
+
+def _outside_tags(text: str) -> str:
+    return tag_sub(text, lambda tag: re.sub(r"[^\n]", " ", tag))
+
+
+def _yaml_lines(path: Path) -> dict:
+    try:
+        return strict_yaml.line_map(strict_yaml.load_tree(path)[1])
+    except (OSError, strict_yaml.YAMLFileError):
+        return {}
+
+
+def _file_problems(path: Path, per_string: bool = True) -> list[str]:
+    """Hidden characters anywhere in a YAML file, and markup in each of its strings."""
+    if not os.path.lexists(path):
+        return []
+    problems = hidden_characters(path, read_text(path))
+    if per_string:
+        problems += text_string_problems(path, read_yaml(path), _yaml_lines(path))
+    return problems
+
+
+CARD_RANKS = "A23456789TJQK"
+
+
+def card_label_problems(path: Path, game: dict) -> list[str]:
+    """game.json `card_labels` (what a card face shows for a rank, «E» for ess): one to three
+    letters or digits each, for ranks that exist; the app sets them as text (app/board.js)."""
+    labels = game.get("card_labels")
+    if labels is None:
+        return []
+    if not isinstance(labels, dict):
+        return [f"{path}: card_labels must map ranks ({', '.join(CARD_RANKS)}) to the letters on the card face"]
+    return [f"{path}: card_labels['{rank}'] = {label!r}: a card face shows one to three letters or digits "
+            f"for a rank of {', '.join(CARD_RANKS)}"
+            for rank, label in labels.items()
+            if rank not in CARD_RANKS or not isinstance(label, str) or not 1 <= len(label) <= 3 or not label.isalnum()]
+
+
+def theme_digit_problems(path: Path, words: dict) -> list[str]:
+    """The theme's words hold no digit, except the «1» of the singular forms (readtime.one…)."""
+    lines = _yaml_lines(path)
+    problems = []
+    for key, value in words.items():
+        text = value.replace("1", "", 1) if key in ONE_KEYS else value
+        if has_digit(text):
+            problems.append(f"{path}, line {lines.get(key, '?')}: '{key}' contains a number typed by hand ('{value[:60]}')")
     return problems
 
 
@@ -73,7 +154,9 @@ class Gathered:
 def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     bundle = load_bundle(bundle_path)
     languages, default = load_languages(docs)
-    problems = lint(languages, default, bundle["examples"])
+    problems = lint(languages, default, bundle["examples"], docs)
+    if len(problems) == 1:  # one problem, one `error:` line
+        raise BuildError(problems[0])
     if problems:
         raise BuildError("the page sources are not ready:\n  " + "\n  ".join(problems))
     facts = read_yaml(docs / "facts.yml")
@@ -87,7 +170,7 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
                              f"text ({type(e).__name__}: {e})") from None
         context["_game_strings"] = lang.game_strings
         functions = PageFunctions(context, assets_url)
-        env = make_environment(lang.folder / "pages", context, functions)
+        env = make_environment(lang.folder / "pages", context, functions, lang.pages)
         rendered[lang.code] = {name: render_page(env, functions, source) for name, source in lang.pages.items()}
     problems = [problem for lang in languages for name, source in lang.pages.items()
                 for problem in sentence_problems(source, rendered[lang.code][name])]
@@ -109,18 +192,9 @@ def site_address(facts: dict) -> str:
 NOT_FOUND_KEYS = ("title", "text", "home", "pages")  # strings.yml not_found, used by overrides/404.html
 
 
-def theme_string(code: str, key: str) -> str:
-    """One of the theme's interface strings as this site words it in language `code`
-    (generator/overrides/partials/languages/<code>.html, which Material reads too). Raises
-    BuildError when the file or the string is missing: Material would fall back to English."""
-    path = OVERRIDES / "partials" / "languages" / f"{code}.html"
-    if not path.is_file():
-        raise BuildError(f"{path}: missing; every language needs the theme's words (copy nb.html and translate it)")
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(OVERRIDES)), autoescape=False)
-    text = str(env.get_template(f"partials/languages/{code}.html").module.t(key)).strip()
-    if not text:
-        raise BuildError(f"{path}: no string '{key}' (add it to the table)")
-    return text
+def theme_string(lang: Language, key: str) -> str:
+    """One of the theme's words in language `lang` (docs/<lang>/theme.yml)."""
+    return theme_config(lang.theme, lang.code, lang.search)[key]
 
 
 def page_order(lang: Language) -> list[str]:
@@ -131,6 +205,35 @@ def page_order(lang: Language) -> list[str]:
 def nav_links(lang: Language) -> list[tuple[str, str]]:
     """(title, path inside the language's folder) of each page, in navigation order."""
     return [(lang.strings["nav"][p[:-3]], "" if p == "index.md" else f"{p[:-3]}/") for p in page_order(lang)]
+
+
+THEME_KEYS = ("game_skip", "scheme")  # strings.yml theme
+
+
+def theme_words(lang: Language) -> dict:
+    words = lang.strings.get("theme")
+    scheme = words.get("scheme") if isinstance(words, dict) else None
+    if not (isinstance(words, dict) and isinstance(words.get("game_skip"), str) and isinstance(scheme, dict)
+            and all(isinstance(scheme.get(k), str) for k in ("to_light", "to_dark", "to_system"))):
+        raise BuildError(f"{lang.folder / 'strings.yml'}: theme must give game_skip and scheme "
+                         "(to_light, to_dark, to_system) as text")
+    return words
+
+
+def palette(lang: Language) -> list[dict]:
+    """Material's colour scheme switch: the device's setting first (light or dark, as it says),
+    then light, then dark; the theme keeps the reader's choice. Our colours in both schemes
+    (generator/assets/site.css, app/cards.css, app/game.css)."""
+    names = theme_words(lang)["scheme"]
+    ours = {"primary": "custom", "accent": "custom"}
+    return [
+        {"media": "(prefers-color-scheme)", **ours,
+         "toggle": {"icon": "material/brightness-auto", "name": names["to_light"]}},
+        {"media": "(prefers-color-scheme: light)", "scheme": "default", **ours,
+         "toggle": {"icon": "material/brightness-7", "name": names["to_dark"]}},
+        {"media": "(prefers-color-scheme: dark)", "scheme": "slate", **ours,
+         "toggle": {"icon": "material/brightness-4", "name": names["to_system"]}},
+    ]
 
 
 def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, site_dir: Path,
@@ -148,16 +251,18 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
         "site_url": f"{site_url}{lang.code}/",
         "docs_dir": str(docs_dir),
         "site_dir": str(site_dir),
-        "theme": {"language": lang.code, "custom_dir": str(OVERRIDES)},
+        "theme": {"language": lang.code, "custom_dir": str(OVERRIDES), "palette": palette(lang)},
         "plugins": [{"search": {"lang": [lang.search]}}],
         "nav": [{nav_titles[p[:-3]]: p} for p in page_order(lang)],
         # Merged into mkdocs.yml's (mapping form, so INHERIT merges it): the heading links' title,
         # and anchors in the language's letters (generator/slugs.py).
-        "markdown_extensions": {"toc": {"permalink_title": theme_string(lang.code, "toc.permalink"),
+        "markdown_extensions": {"toc": {"permalink_title": theme_string(lang, "toc.permalink"),
                                         "slugify": LanguageSlugify(lang.code)}},
         "extra": {"alternate": [{"name": other.name, "link": f"/{other.code}/", "lang": other.code}
                                 for other in languages],
+                  "theme_words": theme_config(lang.theme, lang.code, lang.search),
                   "not_found": not_found,  # the 404 page's words (overrides/404.html)
+                  "game_skip": theme_words(lang)["game_skip"],  # the skip link to the game (overrides/main.html)
                   # Each page's title, description, alternates and preview tags (overrides/main.html).
                   "seo": seo.head_config(lang, languages, site_url)},
     }
@@ -210,8 +315,10 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
     (stage / "404.html").write_text(not_found_page(languages, default, site_url,
                                                    {lang.code: nav_links(lang) for lang in languages}), encoding="utf-8")
     seo.write_files(stage, languages, site_url)  # preview pictures, the FAQ's data, sitemap, robots
+    own_scripts = {stage / "index.html": (language_choice_script(languages),)}  # the only script we write inline
     for page in stage.rglob("*.html"):
-        page.write_text(with_policy(page.read_text(encoding="utf-8")), encoding="utf-8")
+        page.write_text(with_policy(page.read_text(encoding="utf-8"), own_scripts.get(page, ()), str(page)),
+                        encoding="utf-8")
     write_offline(stage, languages, default, site_url)  # last: it hashes the finished files
 
 
@@ -221,6 +328,10 @@ GAME_FILES = ("*.js", "*.css")
 def copy_game(app: Path, dest: Path) -> None:
     """The game's code and style, and nothing else: a stray file in app/ (a page, a picture
     someone dropped there) would reach readers without any check, so it stops the build."""
+    refuse_special_folder(app)
+    for entry in sorted(app.iterdir()):  # a link would publish (and precache) whatever it points at
+        if entry.is_symlink() or not entry.is_dir():
+            refuse_special(entry)
     files = sorted(p for p in app.iterdir() if p.is_file())
     published = [p for p in files if any(p.match(pattern) for pattern in GAME_FILES)]
     stray = [p for p in files if p not in published and p.suffix != ".md"]
@@ -264,8 +375,9 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     to dest, then puts it in place (publish.install): a new version behind dest's link when
     `versioned`, else a plain folder. Returns where the site now is. Raises BuildError, or
     publish.DestinationError for a dest that is not ours to replace; dest is then unchanged."""
-    publish.check_destination(dest)  # at once, not after the long build
-    g = gather(bundle_path, docs)
+    publish.check_destination(dest, versioned)  # at once, not after the long build
+    with time_bound():  # generator/limits.py: whatever the inputs ask, the build ends
+        g = gather(bundle_path, docs)
     unpublishable = placeholder_problems(g.facts, docs / "facts.yml")
     if unpublishable and versioned:
         raise BuildError(unpublishable[0])
@@ -273,9 +385,10 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
         print(f"warning: {problem} (fine for `make site`; `make publish` refuses it)", file=sys.stderr)
     with publish.build_lock(), publish.staging(dest) as stage:
         built = stage / "site"
-        write_site(g.languages, g.default, g.rendered, built, stage / "sources", g.site_url)
-        problems = check_site(built, {lang.code: list(lang.pages) for lang in g.languages},
-                              {source["url"] for source in g.facts.get("sources", [])}, g.site_url)
+        with time_bound():
+            write_site(g.languages, g.default, g.rendered, built, stage / "sources", g.site_url)
+            problems = check_site(built, {lang.code: list(lang.pages) for lang in g.languages},
+                                  {source["url"] for source in g.facts.get("sources", [])}, g.site_url)
         if problems:
             raise BuildFailed("the built site failed its checks:\n  " + "\n  ".join(problems))
         return publish.install(built, dest, versioned)

@@ -18,11 +18,12 @@ Pass the position from *before* the move and the codes of the removed cards in
 uncovered are shown free, the waste shows the card below, counts drop). A highlighted
 code that is not in the position raises ``ValueError``.
 
-The look (``CARD_STYLE``, shared with the JS board)
-----------------------------------------------------
-The root ``<svg>`` has class ``pyr``; all rules are scoped under ``.pyr`` so they do not
-leak into the page. A board built in JS gets the same look by putting ``class="pyr"`` on
-its container ``<svg>`` and emitting the same structure:
+The look (``app/cards.css``, shared with the JS board)
+------------------------------------------------------
+The root ``<svg>`` has class ``pyr``; the rules of ``app/cards.css`` are scoped under ``.pyr``
+so they do not leak into the page. The pictures carry no ``<style>``: the page links that one
+file (so a later copy can never override the game's own rules), and a board built in JS gets
+the same look by putting ``class="pyr"`` on its container and emitting the same structure:
 
 ``g.card``          one face-up card (``data-code="7H"``; pyramid cards also
                     ``data-row``/``data-col``, 1-based; waste card ``data-pile="waste"``)
@@ -53,7 +54,6 @@ from typing import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
-    "CARD_STYLE",
     "CARD_W",
     "CARD_H",
     "COL_STEP",
@@ -106,29 +106,9 @@ SUIT_PATHS = {
 _CHECK = "M-6 0.5L-1.5 5L6.5 -4.5"
 _CROSS = "M-5 -5L5 5M5 -5L-5 5"
 
-CARD_STYLE = """\
-.pyr{font-family:system-ui,sans-serif}
-.pyr .face{fill:#fff;stroke:#5f6368;stroke-width:1.5}
-.pyr .red .face{fill:#fdecec}
-.pyr .red .rank,.pyr .red .pip{fill:#c62828}
-.pyr .black .rank,.pyr .black .pip{fill:#1b1b1b}
-.pyr .rank{font-weight:700;font-size:44px}
-.pyr .rank.long{font-size:40px;letter-spacing:-2px}
-.pyr .free .face{stroke:#1565c0;stroke-width:6}
-.pyr .badge{stroke:#fff;stroke-width:2}
-.pyr .free .badge{fill:#1565c0}
-.pyr .badge-mark{fill:none;stroke:#fff;stroke-width:3;stroke-linecap:round;stroke-linejoin:round}
-.pyr .ghost .face{fill:#fff;stroke:#b3261e;stroke-width:3;stroke-dasharray:9 6}
-.pyr .ghost .rank,.pyr .ghost .pip{opacity:.35}
-.pyr .ghost .badge{fill:#b3261e}
-.pyr .table{fill:#e9f1ea}
-.pyr .place .outline{fill:#fff;fill-opacity:.35;stroke:#a7b3a9;stroke-width:2;stroke-dasharray:7 6}
-.pyr .back-face{fill:#274b7a;stroke:#1a3354;stroke-width:1.5}
-.pyr .back-inner{fill:none;stroke:#c9d7ea;stroke-width:2;stroke-dasharray:3 4}
-.pyr .back .count{fill:#fff;font-weight:700;font-size:46px}
-.pyr .label{fill:#2d332e;font-size:30px;font-weight:600}
-.pyr .waste-count{fill:#2d332e;font-size:30px}
-"""
+# The look is not here: app/cards.css is its one source, linked by every page that shows a
+# picture (generator/overrides/main.html); a picture made to stand alone (the link preview)
+# passes that file's text as ``style``.
 
 
 # --------------------------------------------------------------------------- words
@@ -340,7 +320,7 @@ def _check_prefix(id_prefix: str) -> None:
 
 def pyramid_svg(position: dict, *, names: CardNames, text: PictureText, title: str,
                 desc: str | None = None, highlight: Iterable[str] = frozenset(),
-                show_free: bool = True, id_prefix: str) -> str:
+                show_free: bool = True, id_prefix: str, style: str | None = None) -> str:
     """The whole position as an accessible inline ``<svg>``.
 
     ``position``: the JSON position (``pyramid`` 28 entries, ``stock`` next drawn first,
@@ -431,7 +411,7 @@ def pyramid_svg(position: dict, *, names: CardNames, text: PictureText, title: s
         f'aria-labelledby="{tid} {did}" viewBox="0 0 {VIEW_W} {VIEW_H}" width="100%">'
         f'<title id="{tid}">{escape(title)}</title>'
         f'<desc id="{did}">{escape(desc)}</desc>'
-        f'<style>{CARD_STYLE}</style>'
+        + (f'<style>{escape(style)}</style>' if style is not None else "") +
         f'<rect class="table" width="{VIEW_W}" height="{VIEW_H}" rx="14"/>'
         + "".join(places + body)
         + "</svg>"

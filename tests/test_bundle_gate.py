@@ -3,7 +3,9 @@
 A hand-edited bundle — a changed number, "passed": "no", a missing `passed`, one check only, a
 list, a missing key, a pool deal that is not won — is refused with the bundle's path and the JSON
 path of the bad value; and a survey cache file edited to turn a lost deal into a won one (its
-checksum redone) makes the survey check fail naming the deal, because every won game is replayed.
+checksum redone) makes the survey check fail naming the deal, because every won game is replayed,
+and one edited to turn a won deal into a lost one fails too, because every lost deal is decided
+again by both deciders (issue 22, part 3).
 """
 import copy
 import hashlib
@@ -83,6 +85,8 @@ def fake_bundle() -> dict:
             check("rules.checked", {"rules": 2, "cases_app": 5, "cases_independent": 7}),
             check("survey.checked", {"deals": 12, "won": 5, "undecided": 1, "games_replayed": 5 + 1,
                                      "lost_rechecked": 6}),
+            check("notes.true", {"notes": 3 * 2}),  # after the others, so their indexes stay
+            check("survey.redecided", {"lost_decided_again": 6 + 4}),
         ],
         "examples": [example],
         "survey": main,
@@ -138,8 +142,14 @@ def _passed(value):
     (_passed(False), "$.checks[6].passed: the bundle records failed checks (survey.checked): passed is false"),
     (lambda b: b["checks"][0].pop("passed"), "$.checks[0]: check examples.read: missing key(s) passed"),
     (lambda b: b.update(checks=b["checks"][:1]),
-     "$.checks: check(s) rules.constants, deal.regenerated, game.replayed, search.exact, rules.checked, "
-     "survey.checked missing"),
+     "$.checks: check(s) rules.constants, deal.regenerated, game.replayed, notes.true, search.exact, rules.checked, "
+     "survey.checked, survey.redecided missing"),
+    (lambda b: b["checks"][7]["counts"].update(notes=5),
+     "$.checks[7].counts.notes: is 5, but the bundle's own detail gives 6"),
+    # A bundle made without deciding every lost deal again is not a verified one.
+    (lambda b: b.update(checks=b["checks"][:8]), "$.checks: check(s) survey.redecided missing"),
+    (lambda b: b["checks"][8]["counts"].update(lost_decided_again=9),
+     "$.checks[8].counts.lost_decided_again: is 9, but the bundle's own detail gives 10"),
     (lambda b: b["checks"].append(copy.deepcopy(b["checks"][0])),
      "$.checks: check(s) examples.read recorded more than once"),
     # Types: numbers are numbers, not bools or strings; shares lie in 0 … 1.
@@ -269,4 +279,71 @@ def test_what_the_survey_check_writes_passes_the_gate(cache, tmp_path):
     bundle = fake_bundle()
     bundle["survey"], bundle["variants"] = store["survey"], store["variants"]
     bundle["checks"][6]["counts"] = counts
+    bundle["checks"][8]["counts"] = survey_checks.check_losses(small_cache(cache), jobs=2).counts
     assert load_bundle(write(tmp_path, bundle))["survey"] == store["survey"]
+
+
+# ---------------------------------------------------------------- forged losses (issue 22)
+
+def forge_loss(cache_root: Path, variant: str, chunk: str) -> int:
+    """Turns the last won deal of a cache file into a loss, checksum redone; returns its number."""
+    directory = survey.cache_dir(variant, cache_root)
+    path = directory / f"deals-{chunk}.json"
+    records = {int(n): r for n, r in json.loads(path.read_text())["deals"].items()}
+    won = max(n for n, r in records.items() if r["result"] == "won")
+    records[won] = {**records[won], "result": "lost", "check": "redecided", "line": None}
+    assert survey.write_chunk(directory, records) == path
+    assert survey.load_cache(directory)[0][won]["result"] == "lost"  # the checksum holds: the cache trusts it
+    return won
+
+
+class InProcess:
+    """A pool that runs each task here, so a test can watch the deciders."""
+
+    def imap_unordered(self, fn, tasks, chunksize=1):
+        return map(fn, tasks)
+
+
+def small_cache(cache):
+    return survey_checks.read_cache(SMALL["survey_range"], SMALL["variant_range"], cache)
+
+
+@pytest.mark.parametrize("variant, chunk", [("standard", "21-30"), ("cover-pair", "1-10")])
+def test_a_forged_loss_in_the_cache_fails_the_check_naming_the_deal(cache, variant, chunk):
+    deal = forge_loss(cache, variant, chunk)
+    survey_checks.check_survey(**SMALL, cache_root=cache)  # replaying the wins cannot see it
+    with pytest.raises(CheckFailed, match=rf"survey cache, {variant} rules, deal {deal}: the cache says lost, "
+                                         r"the app's decider says won with "):
+        survey_checks.check_losses(small_cache(cache), jobs=1)
+
+
+def test_every_lost_deal_is_decided_again_by_both_deciders(cache, monkeypatch):
+    from verify.survey import worker
+
+    seen = {"app": [], "independent": []}
+    decide, again = worker.NodeDecider.decide, worker.decide_again
+    monkeypatch.setattr(worker.NodeDecider, "decide",
+                        lambda self, deals, *a, **k: seen["app"].extend(deals) or decide(self, deals, *a, **k))
+    monkeypatch.setattr(worker, "decide_again", lambda n, rules: seen["independent"].append(n) or again(n, rules))
+    cached = small_cache(cache)
+    checked = survey_checks.check_losses(cached, pool=InProcess())
+    lost = sum(r["result"] == "lost" for _, records in cached.published() for r in records.values())
+    assert lost > 10 and checked.counts["lost_decided_again"] == lost
+    assert len(seen["app"]) == len(seen["independent"]) == lost
+
+
+def test_a_loss_the_independent_decider_wins_fails_the_check(cache, monkeypatch):
+    from verify.errors import SurveyDisagreement
+    from verify.survey import worker
+
+    cached = small_cache(cache)
+    deal = min(n for n, r in cached.main.items() if r["result"] == "lost")
+
+    def wins(n, rules):
+        if n == deal and not rules:
+            raise SurveyDisagreement(n, "the app's decider says lost, the independent decider wins it with: draw")
+
+    monkeypatch.setattr(worker, "decide_again", wins)
+    with pytest.raises(CheckFailed, match=rf"survey cache, standard rules, deal {deal}: the app's decider says lost, "
+                                         "the independent decider wins it"):
+        survey_checks.check_losses(cached, pool=InProcess())

@@ -8,6 +8,7 @@ one `error:` line, and so is a plain tcp:// address on a public network. Every p
 starts is killed with its process group when the test ends, passed or failed.
 """
 import asyncio
+import concurrent.futures
 import json
 import os
 import shutil
@@ -279,6 +280,13 @@ def _survey_refused(tmp_path, capsys, *options) -> str:
     return err
 
 
+def _run_in_own_thread(coroutine):
+    """asyncio.run in a thread of its own: a Playwright test run before this one in the same pytest
+    worker leaves an event loop running in the main thread, where asyncio.run is refused."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_the_tls_scheduler_refuses_a_client_without_the_certificate(tmp_path, tls_cluster, certificates, capsys):
     ours, theirs = certificates
     address = tls_cluster.address
@@ -287,7 +295,7 @@ def test_the_tls_scheduler_refuses_a_client_without_the_certificate(tmp_path, tl
     context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=str(ours / "ca.pem"))
     context.check_hostname = False
     with pytest.raises(CommClosedError):
-        asyncio.run(comm_connect(address, timeout=5, ssl_context=context))
+        _run_in_own_thread(comm_connect(address, timeout=5, ssl_context=context))
     # A certificate signed by another CA, with the cluster's CA to check the scheduler by.
     stranger = tmp_path / "stranger.yaml"
     stranger.write_text(f"ca-file: {ours / 'ca.pem'}\ncert: {theirs / 'client.pem'}\nkey: {theirs / 'client-key.pem'}\n")

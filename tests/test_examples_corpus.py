@@ -9,6 +9,7 @@ import pytest
 
 from verify.examples import ID_RULE, ExampleError, load_example
 from verify.new_example import example_yaml
+from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "data" / "broken_examples"
@@ -51,6 +52,19 @@ EXPECTED = {
     "note_missing_language": (2, ", line 12: the note has no text in da; a note needs every language (nb, da)"),
     "note_empty_language": (2, ", line 14: the note in da is empty; write its text"),
     "note_unknown_language": (2, ", line 15: unknown language 'sv' in a note; the languages are nb, da (docs/languages.yml)"),
+    # False notes (issue 24): each kind, in each language; the note's own line.
+    "note_wrong_place_nb": (1, ", line 25, nb: says ruter ess is on the waste; it is in row 7 (move 3 'pair QD AD')"),
+    "note_wrong_place_da": (1, ", line 26, da: says ruder es is on the waste; it is in row 7 (move 3 'pair QD AD')"),
+    "note_wrong_card_nb": (1, ", line 24, nb: names spar seks, which the move does not play, and not where it lies; "
+                              "it is in row 4 (move 2 'pair 7D 6C')"),
+    "note_wrong_card_da": (1, ", line 25, da: names spar seks, which the move does not play, and not where it lies; "
+                              "it is in row 4 (move 2 'pair 7D 6C')"),
+    "note_wrong_count_nb": (1, ", line 68, nb: says 5 cards on the waste («fem kort på kastebunken»); "
+                               "before the move there are 15 (move 43 'turn')"),
+    "note_wrong_count_da": (1, ", line 69, da: says 5 cards on the waste («fem kort i afkastbunken»); "
+                               "before the move there are 15 (move 43 'turn')"),
+    "note_wrong_action_nb": (1, ", line 30, nb: says the move turns the waste back («vendes tilbake»); it is 'draw' (move 5 'draw')"),
+    "note_wrong_action_da": (1, ", line 31, da: says the move turns the waste back («føres tilbage»); it is 'draw' (move 5 'draw')"),
 }
 # Deal values refused by verify.independent.deal.parse_deal_number, whose wording of the value is its own:
 # file → what the first line of stderr holds after "<path>".
@@ -145,3 +159,27 @@ def test_good_examples_write_a_bundle(tmp_path):
     assert r.returncode == 0, r.stderr
     assert out.exists()
     assert "search.exact" in r.stdout and "game.replayed" in r.stdout
+
+
+def test_a_false_note_in_a_language_file_is_named_by_that_file_and_line(tmp_path):
+    """The notes live in docs/<lang>/examples/<id>.yml: a false claim there names that file and
+    the note's own line in it, not the example file (the checker takes the notes from wherever
+    they are written)."""
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    shutil.copy(ROOT / "examples" / "winnable.yaml", examples)
+    for code in LANGUAGES:
+        (tmp_path / "docs" / code / "examples").mkdir(parents=True)
+        shutil.copy(ROOT / "docs" / code / "examples" / "winnable.yml", tmp_path / "docs" / code / "examples")
+    nb_file = tmp_path / "docs" / "nb" / "examples" / "winnable.yml"
+    lines = nb_file.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines, 1) if line.startswith("  3:"))
+    # The note move 3 carried before it was checked: the ace is in row 7, not on the waste.
+    lines[number - 1] = '  3: "Ruter dame tar ruter ess fra kastebunken: det øverste kortet der kan være med i et par."\n'
+    nb_file.write_text("".join(lines), encoding="utf-8")
+    r, out = check(examples)
+    assert r.returncode == 1, r.stderr
+    first = r.stderr.splitlines()[0]
+    assert first.endswith(f"{nb_file}, line {number}, nb: says ruter ess is on the waste; it is in row 7 "
+                          "(move 3 'pair QD AD')"), first
+    assert not out.exists()

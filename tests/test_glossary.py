@@ -1,5 +1,6 @@
 """The glossary lint: a forbidden word in a page, string, game message or note is named with
 file and line; words that merely contain a forbidden one pass; both real glossaries load."""
+import shutil
 import json
 from pathlib import Path
 
@@ -54,7 +55,9 @@ def docs(tmp_path):
     """A one-language docs folder in which nothing breaks the glossary."""
     root = tmp_path / "docs"
     (root / "nb" / "pages").mkdir(parents=True)
-    (root / "languages.yml").write_text("languages:\n  - {code: nb, name: Norsk}\ndefault: nb\n", encoding="utf-8")
+    (root / "languages.yml").write_text('languages:\n  - {code: nb, name: Norsk, search: "no"}\ndefault: nb\n',
+                                        encoding="utf-8")
+    shutil.copy(ROOT / "docs" / "nb" / "theme.yml", root / "nb" / "theme.yml")
     (root / "facts.yml").write_text(FACTS, encoding="utf-8")
     (root / "nb" / "glossary.yml").write_text(GLOSSARY, encoding="utf-8")
     (root / "nb" / "pages" / "index.md").write_text(PAGE, encoding="utf-8")

@@ -2,6 +2,7 @@
 `error: …` and exit 2 on bad input, never a traceback, never a hang, never "the engines
 disagree"; and the two engines' readers of typed-in text accept and refuse exactly the same."""
 import json
+import os
 import subprocess
 import sys
 import time
@@ -65,7 +66,7 @@ def deal_is_valid(text: str) -> bool:
 @pytest.fixture
 def quick(monkeypatch):
     """Valid input must not start an exact solve or a real survey: only the reading is tested."""
-    monkeypatch.setattr("verify.solving.solve_both", lambda app, start, which=None, progress=True: {
+    monkeypatch.setattr("verify.solving.solve_both", lambda app, start, which=None, progress=True, **options: {
         "winnable": False, "max_removed": 0, "shortest": 0, "game": [], "solvers": {}, "agree": True})
     monkeypatch.setattr(survey, "run_survey",
                         lambda first, last, variant="standard", **kw: survey.Survey(variant, first, last, {}, 0.0))
@@ -227,6 +228,24 @@ def test_a_position_file_that_is_not_utf8(capsys, tmp_path):
 def test_a_position_that_is_a_folder(capsys, tmp_path):
     code, _, err = run_cli(capsys, "solve", "--position", tmp_path, "--quiet")
     assert code == 2 and err == f"error: {tmp_path}: is a folder, not a position file\n"
+
+
+def test_a_position_that_is_a_fifo_is_refused_at_once(tmp_path):
+    # A FIFO blocks whoever opens it until someone writes: the command must not wait (issue 22).
+    fifo = tmp_path / "position.json"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    r = subprocess.run([sys.executable, "-m", "verify", "solve", "--position", str(fifo), "--quiet"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == f"error: {fifo}: is not a regular file (a FIFO, socket or device); give a saved position file\n"
+    assert time.monotonic() - started < 30
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
+def test_a_position_that_is_a_device_is_refused(capsys, device):
+    code, _, err = run_cli(capsys, "solve", "--position", device, "--quiet")
+    assert code == 2 and err == f"error: {device}: is not a regular file (a FIFO, socket or device); give a saved position file\n"
 
 
 def test_a_position_nested_deeply(capsys, tmp_path):  # 100,000 deep is refused for its size

@@ -19,8 +19,9 @@ import yaml
 
 from generator.errors import BuildError
 from generator.pages import PageFunctions
-from generator.site import theme_string
 from generator.slugs import slug
+from generator.languages import read_yaml
+from generator.theme_words import load_theme_words, theme_config
 from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,19 +200,19 @@ def test_a_rule_mark_refuses_a_missing_or_unsafe_title(titles, message):
     assert message in str(e.value)
 
 
-def test_a_language_without_its_theme_table_stops_the_build():
-    with pytest.raises(BuildError, match=r"languages/xx\.html: missing; every language needs the theme's words"):
-        theme_string("xx", "toc.permalink")
-    with pytest.raises(BuildError, match=r"nb\.html: no string 'no.such.key'"):
-        theme_string("nb", "no.such.key")
+def test_a_language_without_its_theme_words_stops_the_build(tmp_path):
+    theme = tmp_path / "theme.yml"
+    theme.write_text('search: "Søk"\n', encoding="utf-8")
+    with pytest.raises(BuildError, match=r"theme\.yml: missing the theme's word"):
+        load_theme_words(theme, read_yaml)
 
 
 # -- the theme's words in nb and da
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_our_theme_table_has_every_key_in_the_language(lang):
-    path = OVERRIDES / "partials" / "languages" / f"{lang}.html"
-    ours = translation_table(path)
-    assert ours["language"] == lang
+    path = ROOT / "docs" / lang / "theme.yml"
+    ours = read_yaml(path)
+    assert theme_config(ours, lang, "x")["language"] == lang
     missing = sorted(set(ENGLISH) - set(ours))
     assert not missing, f"{path}: missing {missing}: Material would show them in English"
     same = sorted(k for k, v in ENGLISH.items() if ours[k] == v)
@@ -283,7 +284,7 @@ def test_the_404_page_speaks_the_language_and_leads_home(built_site, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_heading_links_are_titled_in_the_language(built_site, lang):
     site, _ = built_site
-    ours = translation_table(OVERRIDES / "partials" / "languages" / f"{lang}.html")["toc.permalink"]
+    ours = read_yaml(ROOT / "docs" / lang / "theme.yml")["toc.permalink"]
     titles = set(re.findall(r'<a class="headerlink" href="#[^"]*" title="([^"]*)"',
                             (site / lang / "index.html").read_text(encoding="utf-8")))
     assert titles == {ours}

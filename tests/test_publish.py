@@ -1,6 +1,8 @@
 """Publish and `build --dest` never destroy: a folder, file or repository that is not a site
 made here is refused and left as it was; a published site is world-readable, switched in one
-step and can be rolled back; staging leftovers are cleaned; two builds never overlap.
+step and can be rolled back to what was live before; a version that fails its digest is never
+made live; staging leftovers are cleaned; two builds, or two checkouts publishing to one DEST,
+never overlap; `status` says what is live. (Kills at every change: tests/test_publish_faults.py.)
 
 The real MkDocs build is replaced by a tiny fake site, so these tests take a second."""
 import os
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import publish, settings as generator_settings, site
+from generator import publish, settings as generator_settings, site, versions
 from generator.__main__ import main
 
 FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.test"},
@@ -37,6 +39,8 @@ def fake_build(monkeypatch, tmp_path):
     monkeypatch.setattr(site, "write_site", write_site)
     monkeypatch.setattr(site, "check_site", lambda *args: [])
     monkeypatch.setattr(publish, "LOCK", tmp_path / "build.lock")
+    # git is asked once per sealed site; here it need not be (test_the_recorded_commit_is_the_checkout_s)
+    monkeypatch.setattr(versions, "source_state", lambda root: ("c" * 40, False))
     return calls
 
 
@@ -146,7 +150,7 @@ def test_publish_switches_a_link_in_one_step_and_rolls_back(fake_build, capsys, 
     assert code == 0, err
     assert (dest / "index.html").read_text() == "site 1"
     code, err = run(capsys, "rollback", str(dest))
-    assert code == 2 and "is the oldest version kept" in err
+    assert code == 2 and "was live before" in err and "nothing to roll back to" in err
     assert (dest / "index.html").read_text() == "site 1"
     assert listing(tmp_path) == ["build.lock", "site", "site.versions"]  # no staging or link left
 
@@ -253,3 +257,213 @@ def test_two_builds_never_overlap_and_each_has_its_own_sources(fake_build, monke
     (stage_one, sources_one), (stage_two, sources_two) = fake_build
     assert sources_one != sources_two and generator_settings.BUILD not in sources_one.parents
     assert (tmp_path / "one" / "index.html").is_file() and (tmp_path / "two" / "index.html").is_file()
+
+
+# ---- the attacks of issue 22, part 2 ---------------------------------------------------------
+
+def version_path(dest: Path, index: int) -> Path:
+    return publish.versions_folder(dest) / publish.versions(dest)[index]
+
+
+def test_a_version_missing_files_is_never_made_live(fake_build, capsys, tmp_path):
+    # What a prune killed half-way through a removal used to leave: the marker and some files.
+    dest = tmp_path / "site"
+    for _ in range(2):
+        assert run(capsys, "publish", str(dest))[0] == 0
+    half = version_path(dest, 0)
+    (half / "index.html").unlink()
+    code, err = run(capsys, "rollback", str(dest))
+    assert code == 2 and "nothing to roll back to" in err, err
+    assert (dest / "index.html").read_text() == "site 2"
+
+
+def test_a_version_whose_file_changed_is_never_made_live(fake_build, capsys, tmp_path):
+    dest = tmp_path / "site"
+    for _ in range(2):
+        assert run(capsys, "publish", str(dest))[0] == 0
+    (version_path(dest, 0) / "nb" / "index.html").write_text("<script>steal()</script>")
+    code, err = run(capsys, "rollback", str(dest))
+    assert code == 2 and (dest / "index.html").read_text() == "site 2"
+
+
+def test_a_stopped_first_publish_over_a_folder_leaves_the_folder(fake_build, capsys, monkeypatch, tmp_path):
+    dest = tmp_path / "site"
+    assert run(capsys, "build", "--dest", str(dest))[0] == 0
+    real = os.symlink
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt  # the moment the old publish had already moved DEST away
+
+    monkeypatch.setattr(os, "symlink", killed)
+    with pytest.raises(KeyboardInterrupt):
+        main(["publish", str(dest)])
+    monkeypatch.setattr(os, "symlink", real)
+    assert (dest / "index.html").read_text() == "site 1" and (dest / "nb" / "index.html").is_file()
+    assert run(capsys, "publish", str(dest))[0] == 0
+    assert (dest / "index.html").read_text() == "site 3"
+
+
+def test_rollback_restores_a_dest_left_missing(fake_build, capsys, tmp_path):
+    # Where names cannot be exchanged, a kill between the two renames leaves DEST missing.
+    dest = tmp_path / "site"
+    for _ in range(2):
+        assert run(capsys, "publish", str(dest))[0] == 0
+    dest.unlink()
+    assert main(["status", str(dest)]) == 1
+    assert "MISSING" in capsys.readouterr().out
+    code, err = run(capsys, "rollback", str(dest))
+    assert code == 0, err
+    assert (dest / "index.html").read_text() == "site 2"
+
+
+def test_rollback_returns_to_what_was_live_before(fake_build, capsys, tmp_path):
+    dest = tmp_path / "site"
+    assert run(capsys, "publish", str(dest))[0] == 0  # site 1
+    assert run(capsys, "publish", str(dest))[0] == 0  # site 2, bad
+    assert run(capsys, "rollback", str(dest))[0] == 0
+    assert (dest / "index.html").read_text() == "site 1"
+    assert run(capsys, "publish", str(dest))[0] == 0  # site 3
+    assert run(capsys, "rollback", str(dest))[0] == 0
+    assert (dest / "index.html").read_text() == "site 1"  # not the bad site 2, published after it
+
+
+def test_pruning_keeps_the_version_rollback_goes_to(fake_build, capsys, tmp_path):
+    dest = tmp_path / "site"
+    for _ in range(3):
+        assert run(capsys, "publish", str(dest))[0] == 0
+    for _ in range(2):
+        assert run(capsys, "rollback", str(dest))[0] == 0
+    assert (dest / "index.html").read_text() == "site 1"  # the oldest, live again
+    assert run(capsys, "publish", str(dest))[0] == 0  # site 4: prunes, but not site 1
+    assert run(capsys, "rollback", str(dest))[0] == 0
+    assert (dest / "index.html").read_text() == "site 1"
+
+
+def test_publishing_the_same_site_again_adds_no_version(fake_build, capsys, monkeypatch, tmp_path):
+    texts = iter(["same", "same", "other", "same"])
+
+    def write_site(languages, default, rendered, stage, sources, site_url=None):
+        stage.mkdir(parents=True)
+        (stage / "index.html").write_text(next(texts))
+
+    monkeypatch.setattr(site, "write_site", write_site)
+    dest = tmp_path / "site"
+    assert main(["publish", str(dest)]) == 0
+    assert main(["publish", str(dest)]) == 0
+    assert "Nothing changed" in capsys.readouterr().out
+    assert len(publish.versions(dest)) == 1
+    assert main(["publish", str(dest)]) == 0  # other
+    assert main(["publish", str(dest)]) == 0  # same again: the kept version goes live
+    assert len(publish.versions(dest)) == 2 and (dest / "index.html").read_text() == "same"
+    assert main(["rollback", str(dest)]) == 0
+    assert (dest / "index.html").read_text() == "other"
+
+
+@pytest.mark.parametrize("inside", ["site", "site/pub", "build/x", "docs/../site/pub"])
+def test_a_published_dest_inside_the_repository_is_refused(fake_build, capsys, monkeypatch, tmp_path, inside):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    monkeypatch.setattr(publish, "ROOT", repo)
+    monkeypatch.chdir(repo)
+    for dest in (inside, str(repo / inside)):
+        code, err = run(capsys, "publish", dest)
+        assert code == 2 and "is inside the repository" in err and err.count("\n") == 1, err
+    assert listing(repo) == [".git"] and fake_build == []
+    assert run(capsys, "build", "--dest", "site")[0] == 0  # `make site` itself still builds there
+
+
+def test_an_unexpanded_tilde_is_refused(fake_build, capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    for command in (["publish"], ["build", "--dest"], ["rollback"], ["status"]):
+        code, err = run(capsys, *command, "~/pyramide-site")
+        assert code == 2 and "starts with '~', which nothing expanded" in err, (command, err)
+    assert not os.path.lexists(tmp_path / "~")
+
+
+def test_a_dest_under_a_linked_parent_is_published(fake_build, capsys, monkeypatch, tmp_path):
+    (tmp_path / "srv" / "www").mkdir(parents=True)
+    (tmp_path / "var").mkdir()
+    (tmp_path / "var" / "www").symlink_to(tmp_path / "srv" / "www")
+
+    def write_site(languages, default, rendered, stage, sources, site_url=None):
+        stage.mkdir(parents=True)
+        (stage / "index.html").write_text('<html lang="nb"><h1 id="top">Pyramide</h1><a href="#top">opp</a></html>')
+
+    from generator import sitecheck
+
+    monkeypatch.setattr(site, "write_site", write_site)
+    # The real link check, alone: the fake site has none of the rest of a real one.
+    monkeypatch.setattr(site, "check_site", lambda built, *args: [p for p in sitecheck.check_site(built, {}, set())
+                                                                   if "leads" in p])
+    dest = tmp_path / "var" / "www" / "site"
+    code, err = run(capsys, "publish", str(dest))
+    assert code == 0, err
+    assert "Pyramide" in (dest / "index.html").read_text()
+    assert (tmp_path / "srv" / "www" / "site").is_symlink()
+
+
+def test_two_checkouts_publishing_to_one_dest_take_turns(fake_build, tmp_path):
+    import fcntl
+
+    dest = tmp_path / "site"
+    (tmp_path / "site.versions").mkdir()
+    errors = []
+    # Another checkout (its own build/build.lock) holds DEST's lock, in the middle of its publish.
+    with open(tmp_path / "site.versions" / ".lock", "a+") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)
+        thread = threading.Thread(target=lambda: errors.append(main(["publish", str(dest)])))
+        thread.start()
+        time.sleep(1.0)
+        assert not os.path.lexists(dest), "published while another checkout held DEST's lock"
+        fcntl.flock(other, fcntl.LOCK_UN)
+    thread.join(10)
+    assert errors == [0] and (dest / "index.html").read_text() == "site 1"
+
+
+def test_status_names_the_live_version_its_commit_and_its_working_tree(fake_build, capsys, monkeypatch, tmp_path):
+    dest = tmp_path / "site"
+    monkeypatch.setattr(versions, "source_state", lambda root: ("a" * 40, True))
+    assert run(capsys, "publish", str(dest))[0] == 0
+    monkeypatch.setattr(versions, "source_state", lambda root: ("b" * 40, False))
+    assert run(capsys, "publish", str(dest))[0] == 0
+    first, live = publish.versions(dest)
+    assert main(["status", str(dest)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{dest} shows {live}"
+    assert f"from {'b' * 40} (a clean working tree)" in out[1]
+    assert out[2].startswith("  live since ") and out[2].endswith("(publish)")
+    assert out[3] == "  digest: every file matches"
+    assert out[4].startswith(f"  rollback goes to {first}, ") and f"from {'a' * 40} (the working tree had uncommitted changes)" in out[4]
+    (dest / "nb" / "index.html").write_text("changed on the server")
+    assert main(["status", str(dest)]) == 1
+    assert "digest: FAILS: nb/index.html differs from its digest" in capsys.readouterr().out
+
+
+def test_the_recorded_commit_is_the_checkout_s():
+    head = subprocess.run(["git", "-C", str(publish.ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    commit, changed = versions.source_state(publish.ROOT)
+    assert commit == head and isinstance(changed, bool)
+    assert versions.source_state(Path("/")) == (None, None)
+
+
+def test_a_built_site_holding_a_link_is_not_published(fake_build, capsys, monkeypatch, tmp_path):
+    def write_site(languages, default, rendered, stage, sources, site_url=None):
+        stage.mkdir(parents=True)
+        (stage / "index.html").write_text("site")
+        (stage / "passwd").symlink_to("/etc/passwd")
+
+    monkeypatch.setattr(site, "write_site", write_site)
+    code, err = run(capsys, "publish", str(tmp_path / "site"))
+    assert code == 1 and "passwd: not a regular file" in err and err.count("error:") == 1
+    assert not os.path.lexists(tmp_path / "site")
+
+
+def test_a_versions_folder_that_is_a_link_is_refused(fake_build, capsys, tmp_path):
+    # Pruning deletes old versions there: a link would lead it into someone else's folder.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.txt").write_text("mine")
+    (tmp_path / "site.versions").symlink_to(elsewhere)
+    code, err = run(capsys, "publish", str(tmp_path / "site"))
+    assert code == 2 and "site.versions: exists and is not a folder of its own (a file, or a link)" in err
+    assert listing(elsewhere) == ["notes.txt"] and fake_build == []

@@ -53,3 +53,31 @@ def test_refusal_for_the_wrong_rule_is_caught():
 
     with pytest.raises(CheckFailed, match="refused for pair.thirteen, expected free.covered"):
         RULE_CHECKS["free.covered"](Checker("free.covered", WrongRule()))
+
+
+class NoCoverPair(IndependentSide):
+    """An engine that plays cover-pair games by the standard rules."""
+
+    name = "no-cover-pair"
+
+    def legal_under(self, position, options):
+        return super().legal_under(position, {k: v for k, v in options.items() if k != "coverPair"})
+
+
+class CountsStrictTurns(IndependentSide):
+    """An engine whose unlimited turns are counted down after all."""
+
+    name = "counted-turns"
+
+    def apply_under(self, position, move, options):
+        after = super().apply_under(position, move, options)
+        if move == "turn" and options.get("unlimitedTurns"):
+            after = {**after, "turns_left": max(0, after["turns_left"] - 1)}
+        return after
+
+
+@pytest.mark.parametrize("engine, rule", [(NoCoverPair(), "variant.cover-pair"), (CountsStrictTurns(), "variant.unlimited")])
+def test_a_variant_played_by_the_wrong_rules_is_caught(engine, rule):
+    with pytest.raises(CheckFailed) as failure:
+        RULE_CHECKS[rule](Checker(rule, engine))
+    assert failure.value.rule == rule

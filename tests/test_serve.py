@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.__main__ import main
-from generator.serve import IDLE_TIMEOUT, make_handler
+from generator.serve import IDLE_TIMEOUT, ROOT, make_handler, needs_checks, rebuild
 
 
 def test_served_pages_reload_when_the_build_changes(tmp_path):
@@ -26,7 +26,7 @@ def test_served_pages_reload_when_the_build_changes(tmp_path):
         page = urllib.request.urlopen(url + "/nb/").read().decode()
         # The reload script is a file of the server's, which the pages' policy allows ('self').
         assert "<p>hei</p>" in page and '<script src="/__reload.js"></script>' in page
-        assert b"/__build_id" in urllib.request.urlopen(url + "/__reload.js").read()
+        assert b"/__build_state" in urllib.request.urlopen(url + "/__reload.js").read()
         assert urllib.request.urlopen(url + "/__build_id").read() == b"first"
         build_id[0] = "second"
         assert urllib.request.urlopen(url + "/__build_id").read() == b"second"
@@ -112,3 +112,60 @@ def test_a_port_in_use_is_one_line_and_exit_2(capsys):
         assert main(["serve", "--port", str(port)]) == 2
     assert capsys.readouterr().err == (f"error: --port {port}: the port is in use (another `make serve`?); "
                                        "choose another with --port N\n")
+
+
+# ---- a failed rebuild is shown in the page, and cleared when fixed -----------------------------
+
+
+def test_a_failed_rebuild_is_laid_over_the_page_until_it_is_fixed(tmp_path, browser):
+    (tmp_path / "nb").mkdir()
+    (tmp_path / "nb" / "index.html").write_text("<html><body><p>hei</p></body></html>")
+    build_id, build_error = ["first"], [None]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make_handler(tmp_path, build_id, build_error=build_error))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = browser.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/nb/")
+        page.wait_for_timeout(1500)
+        assert page.locator("#pyramide-build-error").count() == 0
+        # The error quotes a contributor's text: it is shown as text, never as markup.
+        build_error[0] = "error: docs/nb/pages/index.md, line 3: <b>{{ 29 }}</b> is a number typed by hand"
+        overlay = page.locator("#pyramide-build-error")
+        overlay.wait_for(timeout=5000)
+        assert "docs/nb/pages/index.md, line 3: <b>{{ 29 }}</b>" in overlay.inner_text()
+        assert overlay.get_attribute("role") == "alert" and page.locator("b").count() == 0
+        build_error[0], build_id[0] = None, "second"  # fixed and rebuilt: the overlay goes, the page reloads
+        page.wait_for_function("!document.getElementById('pyramide-build-error')", timeout=5000)
+        assert page.locator("p").inner_text() == "hei"
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_only_an_edit_the_checks_read_runs_them_again():
+    assert not needs_checks({ROOT / "docs" / "nb" / "pages" / "index.md", ROOT / "docs" / "da" / "strings.yml",
+                             ROOT / "generator" / "pages.py", ROOT / "mkdocs.yml"})
+    for path in ("examples/winnable.yaml", "app/engine.js", "verify/checking.py", "strict_yaml/loader.py",
+                 "docs/languages.yml"):
+        assert needs_checks({ROOT / "docs" / "nb" / "pages" / "index.md", ROOT / path}), path
+
+
+def test_rebuild_returns_the_first_error_line(tmp_path, monkeypatch):
+    import subprocess as sp
+
+    calls = []
+
+    def fake_run(cmd, **kwargs):
+        calls.append(cmd[2])
+        out = "Building…\nwarning: nothing\n" if cmd[2] == "generator" else "  ok  examples.read\n"
+        err = "error: docs/nb/pages/index.md, line 3: a number typed by hand\nmore\n" if cmd[2] == "generator" else ""
+        return sp.CompletedProcess(cmd, 2 if err else 0, out, err)
+
+    monkeypatch.setattr("generator.serve.subprocess.run", fake_run)
+    assert rebuild(tmp_path, {ROOT / "docs" / "nb" / "pages" / "index.md"}) == \
+        "error: docs/nb/pages/index.md, line 3: a number typed by hand"
+    assert calls == ["generator"]  # a page edit: no checks
+    calls.clear()
+    rebuild(tmp_path, {ROOT / "examples" / "winnable.yaml"})
+    assert calls == ["verify", "generator"]

@@ -5,6 +5,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 import yaml
 
 from generator.site import LOCAL_ADDRESS
@@ -127,3 +128,29 @@ def test_every_page_shows_our_own_icon(built_site):
         target = site / icons[0].lstrip("/") if icons[0].startswith("/") else page.parent / icons[0]
         assert target.resolve() == (site / "assets" / "icons" / "pyramide-192.png").resolve(), (page, icons[0])
         assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_colour_scheme_switch_and_skip_link_in_each_language(built_site):
+    """Material's switch (device setting, light, dark) with our words for it, and the skip link
+    to the game, come from each language's strings.yml; a strings.yml without them is refused
+    with its file named."""
+    import dataclasses
+
+    from generator.errors import BuildError
+    from generator.languages import load_languages
+    from generator.site import mkdocs_config
+
+    languages, _ = load_languages()
+    site, _ = built_site
+    for lang in languages:
+        config = mkdocs_config(lang, languages, Path("docs"), Path("site"))
+        schemes = [entry.get("scheme") for entry in config["theme"]["palette"]]
+        assert schemes == [None, "default", "slate"]
+        names = [entry["toggle"]["name"] for entry in config["theme"]["palette"]]
+        assert names == [lang.strings["theme"]["scheme"][k] for k in ("to_light", "to_dark", "to_system")]
+        html = (site / lang.code / "index.html").read_text(encoding="utf-8")
+        assert f'<a href="#game" class="md-skip">{lang.strings["theme"]["game_skip"]}</a>' in html
+        assert 'data-md-color-media="(prefers-color-scheme: dark)"' in html
+        bare = dataclasses.replace(lang, strings={k: v for k, v in lang.strings.items() if k != "theme"})
+        with pytest.raises(BuildError, match=r"strings\.yml: theme must give game_skip"):
+            mkdocs_config(bare, languages, Path("docs"), Path("site"))

@@ -1,7 +1,12 @@
-"""Both exact solvers on a few fast deals (the full 1–40 set runs in `make bench`): the same
-largest count and fewest moves, and each solver's game is legal in the other engine."""
+"""Both exact solvers on a few fast deals (the full 1–40 set runs in `make bench`), on mid-game
+positions reached by random legal play, under every variant: the same largest count, fewest
+moves and win, and each solver's game is legal in the other engine and reaches that result
+(solve_both replays each in the other engine)."""
+import random
+
 import pytest
 
+from verify.independent.variants import VARIANTS
 from verify.solving import solve_both
 
 # Deals whose searches are small (under about a million positions); 7 and 20 include turns.
@@ -17,6 +22,50 @@ def test_both_solvers_agree(app, deal):
     assert len(answer["game"]) == answer["shortest"]
 
 
+def played_position(app, deal: int, rules: dict, seed: int, left: int = 14) -> dict:
+    """Deal `deal` (with the variant's turns) after random legal moves in the app's engine under
+    the rules, mostly removals, until `left` pyramid cards or fewer remain."""
+    rng = random.Random(seed)
+    position = app.opening(deal)
+    if rules.get("turns") is not None:
+        position = {**position, "turns_left": rules["turns"]}
+    for _ in range(200):
+        if sum(c is not None for c in position["pyramid"]) <= left:
+            break
+        moves = app.legal_moves(position, rules)
+        if not moves:
+            break
+        removals = [m for m in moves if m.split()[0] in ("pair", "king")]
+        pick = removals if removals and rng.random() < 0.75 else moves
+        position = app.apply(position, rng.choice(pick), rules)
+    return {**position, "points": 0, "moves": 0}
+
+
+MID_GAME_DEALS = [3, 8, 11, 14, 19, 33]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_both_solvers_agree_from_mid_game_positions_under_every_variant(app, variant):
+    rules = dict(VARIANTS[variant])
+    for i, deal in enumerate(MID_GAME_DEALS):
+        start = played_position(app, deal, rules, seed=1000 * i + len(variant), left=12 + i % 4)
+        assert 0 < sum(c is not None for c in start["pyramid"]) < 28, "a mid-game position"
+        answer = solve_both(app, start, progress=False, rules_options=rules or None)
+        app_side, independent = answer["solvers"]["app"], answer["solvers"]["independent"]
+        assert answer["agree"]
+        assert ((app_side["max_removed"], app_side["shortest"], app_side["winnable"])
+                == (independent["max_removed"], independent["shortest"], independent["winnable"])), (variant, deal)
+
+
+@pytest.mark.parametrize("variant", ["one-pass", "unlimited", "stock-top", "cover-pair"])
+def test_both_solvers_agree_on_a_variant_opening(app, variant):
+    rules = dict(VARIANTS[variant])
+    start = app.opening(25)
+    if rules.get("turns") is not None:
+        start = {**start, "turns_left": rules["turns"]}
+    assert solve_both(app, start, progress=False, rules_options=rules)["agree"]
+
+
 class LyingApp:
     """Wraps the real bridge but reports one pyramid card too many."""
 
@@ -27,8 +76,8 @@ class LyingApp:
         r = self.app.solve(position, **kw)
         return {**r, "max_removed": r["max_removed"] + 1}
 
-    def replay_from(self, position, moves):
-        return self.app.replay_from(position, moves)
+    def replay_from(self, position, moves, rules=None):
+        return self.app.replay_from(position, moves, rules)
 
 
 def test_a_disagreement_is_an_error(app):

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from verify import cli, settings, survey
-from verify.errors import CheckFailed, Stopped
+from verify.errors import CheckFailed, InputError, Stopped
 from verify.independent import decider, rules, solver, variants
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,7 +187,8 @@ def test_rules_options_are_checked():
 
 def args(tmp_path, deals, **more):
     base = dict(deals=deals, variant="standard", jobs=2, check_share=1.0, max_nodes=settings.DEFAULT_MAX_NODES,
-                chunk=10, cache=str(tmp_path), recompute=False, json=True, quiet=True, scheduler=None)
+                chunk=10, cache=str(tmp_path), recompute=False, json=True, quiet=True, scheduler=None,
+                security=None, insecure=False)
     return SimpleNamespace(**{**base, **more})
 
 
@@ -345,3 +346,64 @@ def test_the_survey_check_writes_one_letter_per_deal_and_replays_every_win(tmp_p
         survey_checks.replay_every_win(forged, "standard")
     with pytest.raises(CheckFailed, match="only 4 winnable deals in 1-10, 5 wanted"):
         survey_checks.pool_of(run.results, 5)
+
+
+# ---------------------------------------------------------------- a cache that is not ours (issue 22)
+
+def strangers_folder(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """Someone's own folder: JSON files the survey did not write, one even with a cache file's name."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    files = {"thesis.json": '{"chapters": 12}', "deals-1-10.json": '{"my": "deals"}'}
+    for name, text in files.items():
+        (mine / name).write_text(text)
+    return mine, files
+
+
+def untouched(folder: Path, files: dict[str, str]) -> bool:
+    return {p.name: p.read_text() for p in folder.iterdir()} == files
+
+
+def test_a_cache_folder_that_is_a_link_is_refused_and_left_alone(tmp_path):
+    mine, files = strangers_folder(tmp_path)
+    root = tmp_path / "cache"
+    root.mkdir()
+    survey.cache_dir("standard", root).symlink_to(mine)  # the variant's folder leads into someone's folder
+    for recompute in (False, True):
+        with pytest.raises(InputError, match=r"is a symbolic link .*must be a folder of its own"):
+            survey.run_survey(1, 10, chunk=10, cache_root=root, progress=False, recompute=recompute)
+        assert untouched(mine, files)
+
+
+def test_a_cache_root_that_is_a_link_is_refused_on_the_command_line(tmp_path, capsys):
+    mine, _ = strangers_folder(tmp_path)
+    key_folder = survey.cache_dir("standard", mine)
+    key_folder.mkdir()
+    (key_folder / "notes.json").write_text("{}")
+    (tmp_path / "cache").symlink_to(mine)
+    code = cli.main(["survey", "--deals", "1-10", "--chunk", "10", "--cache", str(tmp_path / "cache"), "--recompute",
+                     "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith(f"error: {tmp_path / 'cache'}: is a symbolic link") and err.count("\n") == 1
+    assert (key_folder / "notes.json").read_text() == "{}"
+
+
+def test_the_survey_deletes_only_files_it_made(tmp_path):
+    root = tmp_path / "cache"
+    survey.run_survey(1, 10, chunk=10, cache_root=root, progress=False)
+    directory = survey.cache_dir("standard", root)
+    (directory / "notes.json").write_text("my notes")
+    (directory / "deals-1-10.json.bak").write_text("a copy")
+    again = survey.run_survey(1, 10, chunk=10, cache_root=root, progress=False, recompute=True)
+    assert again.computed == 10
+    assert (directory / "notes.json").read_text() == "my notes" and (directory / "deals-1-10.json.bak").is_file()
+    assert survey.load_cache(directory)[1] == []  # notes.json is not a cache file: not read, not dropped
+
+
+def test_a_reader_never_cleans_a_linked_cache_folder(tmp_path):
+    # `verify check` reads the cache and drops files that do not verify; through a link it only reads.
+    mine, files = strangers_folder(tmp_path)
+    link = tmp_path / "link"
+    link.symlink_to(mine)
+    records, dropped = survey.load_cache(link)
+    assert records == {} and dropped == [link / "deals-1-10.json"] and untouched(mine, files)

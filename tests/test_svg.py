@@ -1,11 +1,12 @@
 """Tests of generator.svg: well-formed, accessible, honest pictures of positions."""
 
 import re
+from pathlib import Path
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.svg import CARD_STYLE, CardNames, PictureText, card_svg, pyramid_svg
+from generator.svg import CardNames, PictureText, card_svg, pyramid_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -139,7 +140,10 @@ def test_no_external_references():
         assert "http" not in rest
         assert "href" not in rest and "<image" not in rest
         assert "@import" not in rest and "url(" not in rest
-        assert "font-family:system-ui,sans-serif" in svg
+    # the cards' stylesheet, which the pictures' pages link, loads nothing either: system fonts only
+    css = (Path(__file__).resolve().parent.parent / "app" / "cards.css").read_text(encoding="utf-8")
+    assert "font-family:system-ui,sans-serif" in css
+    assert "@import" not in css and "url(" not in css and "http" not in css
 
 
 def test_ids_unique_and_prefixed():
@@ -154,12 +158,15 @@ def test_ids_unique_and_prefixed():
         render(opening(), prefix='bad"id')
 
 
-def test_style_embedded_and_class_based():
-    svg = render(opening())
-    root = parse(svg)
-    style = root.find(NS + "style")
-    assert style is not None and style.text.strip() == CARD_STYLE.strip()
+def test_no_style_of_its_own_unless_asked_and_class_based():
+    """A picture on a page takes its look from app/cards.css, linked by the page: a <style> of
+    its own would come after the game's stylesheet and override it. One made to stand alone
+    (the link preview) carries the style it is given."""
+    root = parse(render(opening()))
+    assert root.find(NS + "style") is None
     assert "pyr" in classes(root)
+    alone = parse(render(opening(), style=".pyr .face{fill:#fff} /* a < b */"))
+    assert alone.find(NS + "style").text == ".pyr .face{fill:#fff} /* a < b */"
 
 
 def test_colour_classes_and_red_black():

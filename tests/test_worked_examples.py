@@ -46,7 +46,9 @@ def _copy_repository(dest: Path, names: list[str]) -> None:
         shutil.copy2(ROOT / name, dest / name)  # mtimes kept: make sees the setup as done
     os.symlink(ROOT / ".venv", dest / ".venv")
     (dest / "build").mkdir(exist_ok=True)
-    os.symlink(ROOT / "build" / "survey-cache", dest / "build" / "survey-cache")
+    # A copy, not a link: the survey refuses a cache folder reached through a link (it deletes
+    # files there), so the copy's `make site` checks its own copy of the finished survey.
+    shutil.copytree(ROOT / "build" / "survey-cache", dest / "build" / "survey-cache")
 
 
 def _make(copy: Path, *args: str) -> subprocess.CompletedProcess:

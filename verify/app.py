@@ -104,11 +104,12 @@ class AppEngine:
     def opening(self, n: int) -> dict:
         return self.call("opening", n=n)
 
-    def legal_moves(self, position: dict) -> list[str]:
-        return self.call("legal", position=position)
+    def legal_moves(self, position: dict, rules: dict | None = None) -> list[str]:
+        return self.call("legal", position=position, rules=rules or {})
 
-    def apply(self, position: dict, move: str) -> dict:
-        return self.call("apply", position=position, move=move)
+    def apply(self, position: dict, move: str, rules: dict | None = None) -> dict:
+        """The position after the move, under the rules options (the variants'; default the app's)."""
+        return self.call("apply", position=position, move=move, rules=rules or {})
 
     def status(self, position: dict) -> str:
         return self.call("status", position=position)
@@ -116,11 +117,10 @@ class AppEngine:
     def replay(self, deal: int, moves: list[str], trace: bool = False) -> dict:
         return self.call("replay", deal=deal, moves=moves, trace=trace)
 
-    def replay_from(self, position: dict, moves: list[str]) -> dict:
-        """The position after moves applied one by one from any position."""
-        for move in moves:
-            position = self.apply(position, move)
-        return position
+    def replay_from(self, position: dict, moves: list[str], rules: dict | None = None) -> dict:
+        """The position after moves applied one by one from any position (in one call)."""
+        return self.call("replay_from", position=position, moves=moves, rules=rules or {})
 
-    def solve(self, position: dict, progress=None, king_first: bool = True, max_positions=None) -> dict:
-        return self.call("solve", progress=progress, position=position, kingFirst=king_first, maxPositions=max_positions)
+    def solve(self, position: dict, progress=None, rules: dict | None = None, max_positions=None) -> dict:
+        """The app's exact solver (app/solver.js) under the rules options."""
+        return self.call("solve", progress=progress, position=position, rules=rules or {}, maxPositions=max_positions)

@@ -4,7 +4,7 @@
 //   request:  {"id": 1, "op": "apply", "args": {...}}
 //   answer:   {"id": 1, "ok": true, "result": ...}
 //          or {"id": 1, "ok": false, "error": {"rule": "free.covered", "message": "...", "move_number": 3}}
-//   progress: {"id": 1, "progress": {"depth": 12, "positions": 34567}}   (solve only)
+//   progress: {"id": 1, "progress": {"depth": 12, "positions": 34567}}   (solve only: depth is the bound reached)
 import { createInterface } from 'node:readline';
 import * as engine from '../app/engine.js';
 import { solve } from '../app/solver.js';
@@ -18,8 +18,17 @@ const ops = {
   }),
   deal: ({ n }) => engine.dealLayout(n),
   opening: ({ n }) => engine.openingPosition(n),
-  legal: ({ position }) => engine.legalMoves(position),
-  apply: ({ position, move }) => engine.applyMove(position, move),
+  legal: ({ position, rules = {} }) => engine.legalMoves(position, rules),
+  apply: ({ position, move, rules = {} }) => engine.applyMove(position, move, rules),
+  // Moves one by one from any position under the rules options; the error names the move.
+  replay_from: ({ position, moves, rules = {} }) => moves.reduce((pos, m, i) => {
+    try {
+      return engine.applyMove(pos, m, rules);
+    } catch (e) {
+      e.moveNumber = i + 1;
+      throw e;
+    }
+  }, position),
   status: ({ position }) => engine.gameStatus(position),
   card_value: ({ code }) => engine.cardValue(engine.parseCard(code)),
   // Replays moves ('undo' takes one back) from a deal; with trace, every position and its legal moves.
@@ -40,10 +49,10 @@ const ops = {
     });
     return { position: engine.currentPosition(game), moves: game.moves, steps };
   },
-  solve: ({ position, kingFirst = true, maxPositions = null }, progress) => {
+  solve: ({ position, rules = {}, maxPositions = null }, progress) => {
     const started = process.hrtime.bigint();
     const result = solve(position, {
-      kingFirst, maxPositions: maxPositions ?? Infinity,
+      rules, maxPositions: maxPositions ?? Infinity,
       onProgress: (depth, positions) => progress({ depth, positions }),
     });
     result.seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -16,8 +16,9 @@ from .app import AppEngine
 from .checks import Checked
 from .checks.engines import AppSide, IndependentSide
 from .checks.example_checks import check_constants, check_deals, check_games, check_search
+from .checks.note_checks import check_notes, example_games, notes_of
 from .checks.rule_checks import check_rules
-from .checks.survey_checks import check_survey
+from .checks.survey_checks import check_losses, check_survey, read_cache
 from .errors import InputError, VerifyError
 from .examples import load_examples
 from .settings import BUNDLE_SCHEMA, ROOT
@@ -83,12 +84,17 @@ def run(args, app: AppEngine) -> int:
                    check_deals, app, examples)
         replays = report.run("game.replayed", "Every shown move replayed in both engines; final figures compared",
                              check_games, app, examples)
+        report.run("notes.true", "Every note on a move is true of its position: cards, places, the move, counts",
+                   check_notes, notes_of(examples), example_games(app, examples, replays))
         searches = report.run("search.exact", "Both exact solvers agree, the files state their answer, the games are shortest",
                               check_search, app, examples)
         rule_cases = report.run("rules.checked", "Every rule sentence checked against the app's engine and the independent one",
                                 check_rules, [AppSide(app), IndependentSide()])
+        cache = read_cache()  # once: both survey checks judge the records the bundle is made from
         survey = report.run("survey.checked", "The survey's figures and New game's pool, every game replayed again",
-                            check_survey)
+                            lambda: check_survey(cache=cache))
+        report.run("survey.redecided", "Every lost deal of the survey decided again by the app's decider and the "
+                   "independent one", check_losses, cache)
     except VerifyError as e:
         e.add_note("No bundle written.")
         raise

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -75,10 +77,15 @@ def cmd_solve(args, app: AppEngine) -> int:
         n = deal_number(args.number)
         opening_layout(app, n)
         start, label = app.opening(n), {"deal": n}
+        if VARIANTS[args.variant].get("turns") is not None:
+            start = {**start, "turns_left": VARIANTS[args.variant]["turns"]}
     else:
         raise InputError("solve needs a deal number or --position FILE")
+    if args.variant != "standard":
+        label["variant"] = args.variant
     try:
-        answer = solve_both(app, start, which=args.solver, progress=not args.quiet)
+        answer = solve_both(app, start, which=args.solver, progress=not args.quiet,
+                            rules_options=dict(VARIANTS[args.variant]))
     except SolverDisagreement as e:
         if args.json:
             print(json.dumps({**label, **e.answer}))
@@ -86,7 +93,8 @@ def cmd_solve(args, app: AppEngine) -> int:
     if args.json:
         print(json.dumps({**label, **answer}))
         return 0
-    print(("Deal " + str(label["deal"])) if "deal" in label else f"Position {label['position']}")
+    print((("Deal " + str(label["deal"])) if "deal" in label else f"Position {label['position']}")
+          + (f", {args.variant} rules" if args.variant != "standard" else ""))
     print(f"  winnable:            {'yes' if answer['winnable'] else 'no'}")
     print(f"  most pyramid cards:  {answer['max_removed']}")
     print(f"  fewest moves:        {answer['shortest']}")
@@ -117,8 +125,7 @@ def load_position(path: Path) -> dict:
     from .independent import rules
 
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_POSITION_BYTES + 1)
+        raw = _read_regular_file(path, MAX_POSITION_BYTES + 1)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -145,6 +152,28 @@ def load_position(path: Path) -> dict:
     except ValueError as e:
         raise InputError(f"{path}: {e}") from None
     return rules.to_json(position)
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes:
+    """Up to limit bytes of path, which must be a regular file: a FIFO would block the read until
+    someone writes to it, a device would answer forever. Checked before opening (nothing is
+    opened that is not a file) and again on the open file (it may have been swapped meanwhile);
+    opened without blocking, so even a swapped-in FIFO returns at once. InputError otherwise."""
+    mode = os.stat(path).st_mode
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a folder is said below, as IsADirectoryError
+        raise InputError(f"{path}: is not a regular file (a FIFO, socket or device); give a saved position file")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(mode):
+            raise InputError(f"{path}: is not a regular file (a FIFO, socket or device); give a saved position file")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit)
+    finally:
+        os.close(fd)
 
 
 def _refuse_duplicate_keys(pairs: list) -> dict:
@@ -176,6 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("number", nargs="?")
     p.add_argument("--position", metavar="FILE", help="a saved position (JSON, docs/positions.md)")
     p.add_argument("--solver", choices=["app", "independent"], help="run only one solver")
+    p.add_argument("--variant", default="standard", choices=list(VARIANTS),
+                   help="the rules of a variant (a deal's opening then gets that variant's turns)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(run=cmd_solve)

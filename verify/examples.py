@@ -29,12 +29,16 @@ is still read; a text written in both places is refused. A note must be in every
 
 Files are read with the strict YAML loader (no aliases, no duplicate keys, no YAML 1.1
 numbers). Any other key is refused, so nothing hides in a file unread. Every figure is
-checked by `make verify` against both engines and both solvers. A title, summary or notes
+checked by `make verify` against both engines and both solvers, and what each note says
+against its move's position (verify/notes.py, which reads them through example_notes()). A title, summary or notes
 missing in a language is a warning (the page shows its defaults), not an error.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -115,12 +119,14 @@ def language_codes(path: Path = LANGUAGES_FILE) -> tuple[str, ...]:
 def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Example:
     """The example in `path`, every field present and of its type; raises ExampleError naming file and line."""
     languages = languages or language_codes()
+    _refuse_special(path)
     try:
         data, node = strict_yaml.load_tree(path)
     except OSError as e:
         raise ExampleError(f"{path}: cannot be read ({e.strerror})") from None
     except strict_yaml.YAMLFileError as e:
         raise ExampleError(str(e)) from None
+    _refuse_hidden(path)
     if data is None:
         raise ExampleError(f"{path}: the file is empty; an example needs id, deal, game, opening, final and search")
     if not isinstance(data, dict):
@@ -164,8 +170,8 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Exampl
         elif isinstance(item, dict) and isinstance(item.get("move"), str):
             only(MOVE_FIELDS, item, f"game.{i}.")
             notes = _notes(item, f"game.{i}.note", languages, path, lines, every=False) if "note" in item else {}
-            game.append(Move(item["move"], line, notes, {code: (path, line) for code in notes},
-                             lines.get(f"game.{i}.note")))
+            places = {code: (path, lines.get(f"game.{i}.note.{code}", line)) for code in notes}
+            game.append(Move(item["move"], line, notes, places, lines.get(f"game.{i}.note")))
         else:
             raise ExampleError(f"{path}, line {line}: move {i + 1} must be a move in notation ('pair 7H 6S', "
                                "'king KD', 'draw', 'turn') or {move: …, note: {nb: …, da: …}}")
@@ -198,15 +204,18 @@ LANGUAGE_FILE_FIELDS = ("title", "summary", "notes")
 
 
 def _add_language_file(ex: Example, code: str, file: Path) -> None:
-    """The texts of docs/<code>/examples/<id>.yml, when there is one, into `ex`."""
-    if not file.exists():
+    """The texts of docs/<code>/examples/<id>.yml, when there is one, into `ex`. Held to the
+    example file's rules: a regular file only, no invisible characters."""
+    if not os.path.lexists(file):
         return
+    _refuse_special(file)
     try:
         data, node = strict_yaml.load_tree(file)
     except OSError as e:
         raise ExampleError(f"{file}: cannot be read ({e.strerror})") from None
     except strict_yaml.YAMLFileError as e:
         raise ExampleError(str(e)) from None
+    _refuse_hidden(file)
     data = data or {}
     if not isinstance(data, dict):
         raise ExampleError(f"{file}, line 1: must be a mapping of title, summary and notes")
@@ -321,30 +330,65 @@ def _notes(item: dict, where: str, languages: tuple[str, ...], path: Path, lines
     return dict(notes)
 
 
+def _refuse_special(path: Path) -> None:
+    """A symlink could make the examples read any file; a FIFO would hang the reader."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError as e:
+        raise ExampleError(f"{path}: cannot be read ({e.strerror})") from None
+    if stat.S_ISLNK(mode):
+        raise ExampleError(f"{path}: a symbolic link; examples are read only from regular files")
+    if not stat.S_ISREG(mode):
+        raise ExampleError(f"{path}: not a regular file; examples are read only from regular files")
+
+
+def _refuse_hidden(path: Path) -> None:
+    """Invisible and bidi-control characters (Unicode's format characters, Cf: zero-width spaces,
+    embeddings, overrides, isolates, the byte-order mark) make the reviewed and the shown text differ."""
+    text = path.read_bytes().decode("utf-8")  # strict_yaml has read it as UTF-8 already
+    for number, line in enumerate(text.split("\n"), 1):
+        for char in line:
+            if unicodedata.category(char) == "Cf":
+                raise ExampleError(f"{path}, line {number}: an invisible character U+{ord(char):04X} "
+                                   f"({unicodedata.name(char, 'format character').lower()}); "
+                                   "what is reviewed and what is shown would differ")
+
+
 def _kind_name(kind) -> str:
     return {int: "a whole number", str: "text", list: "a list", dict: "a mapping", bool: "true or false"}[kind]
 
 
 @dataclass(frozen=True)
 class NoteText:
-    """One note in one language, where it is written (the language's docs/<lang>/examples/<id>.yml):
-    what a note checker reads. `move` is the 1-based number of the move it is on."""
+    """One note in one language, where it is written (the language's docs/<lang>/examples/<id>.yml,
+    or the example file for the older form): what the note checker reads (verify/notes.py).
+    `move` is the 1-based number of the move it is on."""
     file: str
     line: int
     language: str
     move: int
     text: str
+    example: str = ""  # the example file whose game the move is in; "" when it is `file` itself
+
+    @property
+    def game_file(self) -> str:
+        return self.example or self.file
 
 
 def example_notes(ex: Example) -> list[NoteText]:
     """Every note of the example, move by move, in each language."""
-    return [NoteText(str(move.note_places.get(code, (ex.path, move.line))[0]),
-                     move.note_places.get(code, (ex.path, move.line))[1], code, number, text)
-            for number, move in enumerate(ex.game, 1) for code, text in move.notes.items()]
+    notes = []
+    for number, move in enumerate(ex.game, 1):
+        for code, text in move.notes.items():
+            file, line = move.note_places.get(code, (ex.path, move.line))
+            notes.append(NoteText(str(file), line, code, number, text, str(ex.path)))
+    return notes
 
 
 def load_examples(folder: Path, languages: tuple[str, ...] | None = None) -> list[Example]:
     """Every examples/*.yaml, sorted by file name; ids must be unique. Raises ExampleError."""
+    if os.path.islink(folder):
+        raise ExampleError(f"{folder}: a symbolic link; examples are read only from regular files and folders")
     paths = sorted(folder.glob("*.yaml"))
     if not paths:
         raise ExampleError(f"{folder}: no example files (*.yaml)")

@@ -64,7 +64,7 @@ def site(tmp_path_factory, winning_game, known_results) -> Path:
     root = tmp_path_factory.mktemp("site")
     assets = root / "assets"
     assets.mkdir()
-    for f in list((ROOT / "app").glob("*.js")) + [ROOT / "app" / "game.css"]:
+    for f in list((ROOT / "app").glob("*.js")) + list((ROOT / "app").glob("*.css")):
         shutil.copy(f, assets / f.name)
     kinds = ["pair", "king", "draw", "turn"]
     chapters = [{"title": "Start", "move_index": 0}] + [
@@ -126,3 +126,11 @@ def watched(browser, server):
         w.close()
         assert not foreign, f"requests to other hosts: {foreign}"
         assert not errors, f"console errors: {errors}"
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    """The built site (tests/site_build.py) served on localhost, for the tests of whole pages."""
+    site, _ = built_site
+    with serve(site) as url:
+        yield url

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import serve
 from conftest import LANGS, ROOT, WIN_DEAL
 
 GAME = ".pyramide-game"
@@ -19,13 +18,6 @@ def artifacts():
     folder = ROOT / "test-artifacts" / "board"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site):
-    site, _ = built_site
-    with serve(site) as url:
-        yield url
 
 
 def front_page(browser, url: str, lang: str, width: int, height: int, reduced_motion: bool = True):

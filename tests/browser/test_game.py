@@ -18,9 +18,14 @@ from generator.game_embed import game_html, head_html, replay_html
 
 ARTIFACTS = ROOT / "test-artifacts"
 GAME = ".pyramide-game"
-BUDGET_GZIP = 60 * 1024
+# 60 KB before issue 27; the end panels, statistics, daily deal, redo, address and options
+# (the last seven files) add about 12 KB gzipped, the solver's variants in engine.js, the true
+# messages (messages.js, judge.js) and the screens' layouts some 8 KB more (72.2 KB in all).
+BUDGET_GZIP = 76 * 1024
 GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js",
-              "engine.js", "decider.js", "game.css"]
+              "engine.js", "decider.js", "messages.js", "judge.js", "game.css", "cards.css",
+              "stats.js", "stats-view.js", "end-panel.js", "rewind.js", "daily.js", "history-nav.js", "options.js",
+              "variants.js", "solution.js", "solver.js"]
 
 
 # ---------------------------------------------------------------- driving the page
@@ -117,10 +122,16 @@ def test_card_markup_is_the_site_pictures():
     assert json.loads(out) == expected
 
 
-def test_stylesheet_carries_the_site_card_style():
-    css = (ROOT / "app" / "game.css").read_text()
-    for line in svg.CARD_STYLE.splitlines():
-        assert line in css, f"game.css lacks CARD_STYLE rule: {line}"
+def test_the_cards_look_has_one_source():
+    """app/cards.css is the cards' only stylesheet: the game's own adds the board's states
+    (selected, hinted) under .pyr-board and never restates a picture's rule."""
+    cards = (ROOT / "app" / "cards.css").read_text()
+    game = (ROOT / "app" / "game.css").read_text()
+    assert ".pyr .face{" in cards and ".pyr .free .face{" in cards
+    for line in cards.splitlines():
+        if line.startswith(".pyr"):
+            assert line not in game, f"game.css restates a card rule: {line}"
+    assert ".pyr-board .pyr-slot.is-selected .face" in game
 
 
 def test_strings_are_complete_in_both_languages():
@@ -131,8 +142,10 @@ def test_strings_are_complete_in_both_languages():
         return out
     nb, da = strings("nb"), strings("da")
     assert keys(nb) == keys(da)
-    assert nb["buttons"] == {"undo": "Angre", "hint": "Hint", "restart": "Start på nytt", "new_game": "Nytt spill"}
-    assert da["buttons"] == {"undo": "Fortryd", "hint": "Hint", "restart": "Start forfra", "new_game": "Nyt spil"}
+    assert nb["buttons"] == {"undo": "Angre", "hint": "Hint", "restart": "Start på nytt", "new_game": "Nytt spill",
+                             "large_print": "Stor skrift på kortene", "solution": "Vis løsningen"}
+    assert da["buttons"] == {"undo": "Fortryd", "hint": "Hint", "restart": "Start forfra", "new_game": "Nyt spil",
+                             "large_print": "Stor skrift på kortene", "solution": "Vis løsningen"}
     for s in (nb, da):  # every rule id the engine refuses with has its own message
         for rule in ["free.covered", "pair.thirteen", "pair.one-waste", "king.alone", "draw.nonempty",
                      "turn.when", "turn.limit", "removed.gone", "end.win", "moves.undo"]:
@@ -142,8 +155,10 @@ def test_strings_are_complete_in_both_languages():
 def test_every_string_is_used():
     """No stale strings: each key is read by the game's code (groups looked up by rule id, move
     kind, rank or suit are read as a whole)."""
-    code = "".join((ROOT / "app" / f).read_text() for f in ("game.js", "board.js", "replay.js"))
+    code = "".join(f.read_text() for f in sorted((ROOT / "app").glob("*.js")))
     by_name = {"refused", "ranks", "suits", "moves", "done"}
+    for key in strings("nb")["variants"]["summaries"]:  # looked up by variant id
+        assert re.search(rf"^\s*'?{re.escape(key)}'?: Object\.freeze", (ROOT / "app" / "engine.js").read_text(), re.M), key
     for group, entries in strings("nb").items():
         if not isinstance(entries, dict) or group in by_name:
             continue
@@ -155,9 +170,10 @@ def test_embed_snippets():
     s = strings("nb")
     evil = {**s, "noscript": "a </script><b>"}
     html = game_html("nb", evil, [27, 8], "../assets")
-    assert html.startswith('<div class="pyramide-game" lang="nb">') and html.endswith("</div>")
+    assert html.startswith('<div class="pyramide-game" id="game" lang="nb">') and html.endswith("</div>")
     # The stylesheet goes in the head (head_html), not halfway down the body where it blocks rendering.
-    assert "stylesheet" not in html and head_html("../assets/") == '<link rel="stylesheet" href="../assets/game.css">'
+    assert "stylesheet" not in html and head_html("../assets/") == (
+        '<link rel="stylesheet" href="../assets/cards.css"><link rel="stylesheet" href="../assets/game.css">')
     assert '<div class="pyr-reserve"><div class="pyr-reserve-board"><noscript>' in html
     assert '<script type="module" src="../assets/game.js"></script>' in html
     assert html.count("</script>") == 3  # the JSON can never close its element
@@ -228,13 +244,15 @@ def test_refusals_name_the_rule_in_the_page_language(watched, app, lang):
     for slot_ in after["slots"]:
         slot_[1] = slot_[1].replace(" is-refused", "")
     assert after == before
-    covered = opening["pyramid"][15]  # row 6, place 1: still under two cards
+    covered = opening["pyramid"][15]  # row 6, place 1: still under two cards, 21 and 22 in row 7
+    under_two = cap(fill(s["refused"]["free.covered_two"], card=card(s, covered),
+                         a=card(s, opening["pyramid"][21]), b=card(s, opening["pyramid"][22])))
     click_top(slot(page, covered))
-    assert message(page) == cap(fill(s["refused"]["free.covered"], card=card(s, covered)))
+    assert message(page) == under_two
     # a free card, then a covered one: the engine refuses the pair as not free
     slot(page, "6C").click()
     click_top(slot(page, covered))
-    assert message(page) == cap(fill(s["refused"]["free.covered"], card=card(s, covered)))
+    assert message(page) == under_two
     page.locator(f"{GAME} .pyr-undo").click(force=True)  # shown as unavailable (aria-disabled)
     assert message(page) == s["refused"]["moves.undo"]
 
@@ -279,6 +297,22 @@ def test_turning_back_and_its_limit(watched):
     assert message(page) == cap(fill(s["refused"]["turn.limit"], turns=2))
 
 
+def moves_back_to_a_win(deal: int, moves: list[str]) -> int:
+    """How many moves to undo to the newest position that can be won, by the independent
+    decider (winnability only goes from won to lost along a game: halve between the two)."""
+    from verify.independent import decider, rules
+    positions = [rules.opening(deal)]
+    for move in moves:
+        positions.append(rules.apply(positions[-1], move))
+    can = lambda i: decider.decide(rules.to_json(positions[i])).result == "won"  # noqa: E731
+    assert can(0) and not can(len(moves))
+    won, lost = 0, len(moves)
+    while lost - won > 1:
+        mid = (won + lost) // 2
+        won, lost = (mid, lost) if can(mid) else (won, mid)
+    return len(moves) - won
+
+
 def test_stuck_is_announced_with_what_to_do(watched, app):
     s = strings("da")
     moves = (["draw"] * 23 + ["turn"] + ["draw"] * 24 + ["turn"] + ["draw"] * 24)
@@ -288,10 +322,12 @@ def test_stuck_is_announced_with_what_to_do(watched, app):
     for move in moves:
         page.keyboard.press("d")  # D draws, or turns the waste back when the stock is empty
     assert dataset(page, "status") == "stuck"
-    assert message(page).endswith(s["messages"]["stuck"])
+    # The harness knows deals 1 … 40 only: whether this one could be won is not said, nor Undo offered.
+    assert message(page).endswith(s["messages"]["stuck_unknown"])
     assert page.locator(f"{GAME} .pyr-message").get_attribute("data-kind") == "stuck"
-    page.keyboard.press("h")  # nothing to search: the hint says so at once
-    assert message(page) == s["hint"]["lost"]
+    page.keyboard.press("h")  # the search finds how far back the game could still be won
+    assert wait_for_hint(page) == "lost"
+    assert message(page) == fill(s["hint"]["lost_back"], count=moves_back_to_a_win(STUCK_DEAL, moves))
     page.keyboard.press("u")
     assert dataset(page, "status") == "playing"
 
@@ -324,9 +360,9 @@ def test_hint_says_a_hopeless_deal_is_lost(watched, lang):
     assert message(page) == s["hint"]["lost_from_start"]  # nothing to undo yet: no "undo some moves"
     assert hinted_move(page) == set()
     page.keyboard.press("d")
-    page.keyboard.press("h")  # after a move, the search proves it: undoing is then the advice
+    page.keyboard.press("h")  # after a move too: a deal lost from the start, Undo cannot help
     assert wait_for_hint(page) == "lost"
-    assert message(page) == s["hint"]["lost"]
+    assert message(page) == s["hint"]["lost_from_start"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -348,10 +384,9 @@ def test_hint_search_is_stopped_when_the_position_changes(watched):
     w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
     result = page.evaluate("""async () => {
         const { HintSearch } = await import(new URL('./assets/hint.js', location.href).href);
-        const { openingPosition } = await import(new URL('./assets/engine.js', location.href).href);
         const search = new HintSearch(new URL('./assets/worker.js', location.href));
         let answered = false;
-        search.start(openingPosition(3766), () => { answered = true; });  // among the longest: 1.5 s in Node
+        search.start({ deal: 3766, moves: [] }, () => { answered = true; });  // among the longest: 1.5 s in Node
         // the page keeps answering while the worker searches
         let worst = 0;
         for (let i = 0; i < 10; i++) {
@@ -403,7 +438,7 @@ def test_corrupted_saved_data_starts_a_fresh_game(watched, data):
     """Old (v1) data that cannot be used: migrated to nothing, and a fresh game starts."""
     w, page = open_game(watched, "nb")
     page.evaluate("d => { localStorage.clear(); sessionStorage.clear(); localStorage.setItem('pyramide.game.v1', d); }", data)
-    page.reload()
+    page.goto(page.url.split("#")[0])  # the address shows the deal: without it, as a first visit
     page.wait_for_selector(f"{GAME} .pyr-board")
     assert deal_number(page) in POOL
     s = strings("nb")
@@ -440,7 +475,7 @@ def test_deal_links(watched, lang):
                             max=format_decimal(4294967295, locale=lang)))
         expected += " " + fill(s["messages"]["bad_deal_kept"], deal=123456789)
         page.wait_for_function(f"t => document.querySelector('{GAME} .pyr-message').textContent === t", arg=expected)
-        assert deal_number(page) == 123456789 and "#deal" not in page.url  # the game goes on
+        assert deal_number(page) == 123456789 and page.url.endswith("#deal=123456789")  # the game goes on, in the address too
     page.locator(f"{GAME} .pyr-new-game").click()
     first = deal_number(page)
     page.locator(f"{GAME} .pyr-new-game").click()
@@ -459,10 +494,13 @@ def test_keyboard_only_play(watched, lang):
             break
     focused = lambda: page.evaluate("document.activeElement.dataset.key")  # noqa: E731
     label = lambda: page.evaluate("document.activeElement.getAttribute('aria-label')")  # noqa: E731
-    assert focused() == "p27"
-    assert label() == f"{fill(s['aria']['card'], shown='J♥', card=card(s, 'JH'), row=7)}, {s['aria']['free']}"
+    assert focused() == "p21"  # the first free card
+    assert label() == f"{fill(s['aria']['card'], shown='K♦', card=card(s, 'KD'), row=7)}, {s['aria']['free']}"
     # a visible focus: the ring is drawn over the board, round the focused place (board.js)
     assert page.locator(f"{GAME} .pyr-focus-ring").is_visible()
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    assert focused() == "p27"
     page.keyboard.press("ArrowLeft")
     assert focused() == "p26"
     page.keyboard.press("Enter")  # choose 6C
@@ -489,8 +527,11 @@ def test_keyboard_only_play(watched, lang):
     page.keyboard.press("ArrowUp")
     assert page.evaluate("document.activeElement.dataset.row") == "6"
     page.keyboard.press("Escape")
+    # two polite live regions: the message line (role status) and the board's word on the
+    # cards a move freed (said, not shown)
     live = page.locator(f"{GAME} [aria-live='polite']")
-    assert live.count() == 1 and live.get_attribute("role") == "status"
+    assert live.count() == 2 and live.nth(0).get_attribute("class") == "pyr-spoken"
+    assert page.locator(f"{GAME} .pyr-message").get_attribute("role") == "status"
 
 
 def test_every_place_has_a_name(watched):
@@ -580,7 +621,8 @@ def test_screenshots_fit_without_sideways_scrolling(watched, winning_game, lang,
     w, page = open_game(watched, lang, f"#deal={WIN_DEAL}", width=width)
     for move in winning_game[:5]:
         click_move(page, move)
-    slot(page, "4S").click()  # a chosen card, shown lifted
+    # A chosen card, shown lifted: the first free pyramid card after those moves, whichever it is.
+    page.locator(f"{GAME} button.pyr-slot.is-free[data-key^='p']").first.click()
     page.locator(f"{GAME} .pyr-hint").click()
     wait_for_hint(page)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

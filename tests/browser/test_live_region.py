@@ -42,8 +42,10 @@ def open_game(watched):
 def test_the_same_words_are_said_again(watched, app):
     s = strings("nb")
     page = open_game(watched)
-    covered = app.opening(WIN_DEAL)["pyramid"][15]  # row 6: under two cards
-    refused = cap(fill(s["refused"]["free.covered"], card=card(s, covered)))
+    opening = app.opening(WIN_DEAL)
+    covered = opening["pyramid"][15]  # row 6: under two cards, 21 and 22 in row 7
+    refused = cap(fill(s["refused"]["free.covered_two"], card=card(s, covered),
+                       a=card(s, opening["pyramid"][21]), b=card(s, opening["pyramid"][22])))
     for _ in range(2):
         box = slot(page, covered).bounding_box()
         slot(page, covered).click(position={"x": box["width"] / 2, "y": 4})  # its strip above the covering cards

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as E from '../../app/engine.js';
-import { solve } from '../../app/solver.js';
+import { solve } from './plain_solver.mjs';
 import { decide, decideDeal, VARIANTS } from '../../app/decider.js';
 
 const PLAIN = { kingFirst: false, deadCards: false, sideKings: false, forcedPairs: false };

@@ -113,3 +113,30 @@ test('shown() escapes as Python repr does and cuts long text', () => {
   assert.equal(E.shown("a'b\\c\x00\t\u017f\u{1F600}"), "'a\\'b\\\\c\\x00\\t\\u017f\\U0001f600'");
   assert.equal(E.shown('x'.repeat(41)), `'${'x'.repeat(40)}'… (41 characters)`);
 });
+
+test('a game is played by the rules it was started with (issue 28: the variants in the game)', () => {
+  const { VARIANTS } = E;
+  // One pass: dealt with no turn back.
+  const onePass = E.newGame(5, VARIANTS['one-pass']);
+  assert.equal(E.currentPosition(onePass).turns_left, 0);
+  let g = onePass;
+  while (E.currentPosition(g).stock.length) g = E.playMove(g, 'draw');
+  assert.throws(() => E.playMove(g, 'turn'), E.RuleError);
+  assert.equal(E.newGame(5).positions[0].turns_left, E.TURNS_ALLOWED);
+  // Unlimited: a turn back is never counted down.
+  let u = E.newGame(5, VARIANTS.unlimited);
+  for (let pass = 0; pass < 4; pass++) {
+    while (E.currentPosition(u).stock.length) u = E.playMove(u, 'draw');
+    u = E.playMove(u, 'turn');
+    assert.equal(E.currentPosition(u).turns_left, E.TURNS_ALLOWED);
+  }
+  assert.equal(E.replay(5, u.moves, VARIANTS.unlimited).moves.length, u.moves.length);
+  assert.throws(() => E.replay(5, u.moves), E.RuleError); // the app's rules allow two turns only
+  // Strict: the pyramid gone is not yet a win while a card lies beside it.
+  const pos = { pyramid: [...Array(27).fill(null), '6H'], stock: ['KC'], waste: ['7S'], turns_left: 0, points: 0, moves: 0 };
+  assert.equal(E.applyMove(pos, 'pair 7S 6H').status, 'won');
+  assert.equal(E.applyMove(pos, 'pair 7S 6H', VARIANTS.strict).status, 'playing');
+  assert.equal(E.gameStatus(E.applyMove(E.applyMove(pos, 'pair 7S 6H', VARIANTS.strict), 'draw', VARIANTS.strict), VARIANTS.strict), 'playing');
+  // Undo keeps the rules.
+  assert.equal(E.undoMove(E.playMove(onePass, 'draw')).rules, VARIANTS['one-pass']);
+});

@@ -126,7 +126,43 @@ test('the tab keeps its own deal; the storage event names the deal that changed'
   const text = JSON.stringify({ version: 2, deal: 27, moves: ['draw'], undo: [], at: 5 });
   const [deal, game] = S.gameOfKey(`${S.PREFIX}27`, text);
   assert.deepEqual([deal, game.moves], [27, ['draw']]);
-  assert.deepEqual(S.gameOfKey(`${S.PREFIX}27`, null), [27, null]); // removed in the other tab
+  assert.deepEqual(S.gameOfKey(`${S.PREFIX}27`, null), [27, null, 'standard']); // removed in the other tab
   assert.equal(S.gameOfKey('something.else', text), null);
   assert.equal(S.gameOfKey(null, null), null); // storage.clear()
+});
+
+test('each variant keeps its own game of a deal; the standard key is as before', () => {
+  const { local, session } = fresh();
+  S.saveGame(27, ['draw'], []);
+  S.saveGame(27, ['draw', 'draw'], [], 'one-pass');
+  assert.deepEqual(S.loadGame(27).moves, ['draw']);
+  assert.deepEqual(S.loadGame(27, 'one-pass').moves, ['draw', 'draw']);
+  assert.equal(S.loadGame(27, 'strict'), null);
+  assert.ok(local.getItem(`${S.PREFIX}27`));
+  assert.equal(JSON.parse(local.getItem(`${S.PREFIX}one-pass.27`)).variant, 'one-pass');
+  // A value moved under another variant's key is not that variant's game.
+  local.setItem(`${S.PREFIX}strict.27`, local.getItem(`${S.PREFIX}one-pass.27`));
+  assert.equal(S.loadGame(27, 'strict'), null);
+  assert.deepEqual(S.lastPlayed(), { deal: 27, variant: 'one-pass' });
+  assert.deepEqual(S.lastPlayed('standard'), { deal: 27, variant: 'standard' });
+  assert.equal(S.lastPlayed('cover-pair'), null);
+  const [deal, game, variant] = S.gameOfKey(`${S.PREFIX}one-pass.27`, local.getItem(`${S.PREFIX}one-pass.27`));
+  assert.deepEqual([deal, game.moves, variant], [27, ['draw', 'draw'], 'one-pass']);
+  assert.equal(S.gameOfKey(`${S.PREFIX}standard.27`, null), null); // the standard game has no name in its key
+  S.forgetGame(27, 'one-pass');
+  assert.equal(S.loadGame(27, 'one-pass'), null);
+  assert.deepEqual(S.loadGame(27).moves, ['draw']);
+  S.setTabDeal(27, 'unlimited');
+  assert.equal(S.tabVariant(), 'unlimited');
+  session.setItem(S.TAB_VARIANT_KEY, '<b>');
+  assert.equal(S.tabVariant(), null);
+});
+
+test('the newest games are kept across every variant together', () => {
+  fresh();
+  for (let n = 1; n <= S.MAX_GAMES; n++) S.saveGame(n, ['draw'], [], n % 2 ? 'strict' : 'standard');
+  S.saveGame(500, ['draw'], [], 'cover-pair');
+  assert.equal(S.loadGame(1, 'strict'), null); // the oldest, a strict one, went
+  assert.ok(S.loadGame(2));
+  assert.ok(S.loadGame(500, 'cover-pair'));
 });

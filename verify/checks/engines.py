@@ -43,6 +43,15 @@ class AppSide:
     def status(self, position):
         return self._call(self.app.status, position)
 
+    # Under a variant's rules options (verify/independent/variants.py): the variant rule checks.
+    def legal_under(self, position, rules):
+        return sorted(self._call(self.app.legal_moves, position, rules))
+
+    def apply_under(self, position, move, rules):
+        """The position after the move, with "won" as these rules count a win; EngineRefused when illegal."""
+        after = self._call(self.app.apply, position, move, rules)
+        return {**after, "won": after["status"] == "won"}
+
     def positions_of_game(self, n, moves):
         """Positions after each entry of moves ('undo' takes one back), via the app's game."""
         result = self._call(self.app.replay, n, moves, True)
@@ -74,6 +83,19 @@ class IndependentSide:
 
     def status(self, position):
         return rules.status(rules.from_json(position))
+
+    # Under a variant's rules options: the independent decider's rule-text replay (one move)
+    # and the independent solver's move generation, each written from the variants' rule text.
+    def legal_under(self, position, options):
+        from ..independent.solver import legal_moves  # numba: only when a variant is checked
+        return sorted(legal_moves(position, options))
+
+    def apply_under(self, position, move, options):
+        from ..independent.decider import IllegalVariantMove, replay
+        try:
+            return replay(position, [move], options)
+        except IllegalVariantMove as e:
+            raise EngineRefused("variant", str(e)) from None
 
     def positions_of_game(self, n, moves):
         game = rules.Game(n)

@@ -263,6 +263,128 @@ def check_moves_undo(c: Checker):
         c.expect(positions[3] == opening, "undo to the start did not give the opening back")
 
 
+# ---------------------------------------------------------------- the variants' rules
+# Each variant's rule sentence (docs/<lang>/pages/variants.md, verify/independent/variants.py),
+# checked under its rules options by hand-made cases, then the same legal moves in both engines
+# along played-out games of dealt positions (where the variants' moves differ from the standard).
+
+def _refused_under(c: Checker, pos: dict, move: str, options: dict, why: str):
+    from .engines import EngineRefused
+
+    try:
+        c.engine.apply_under(pos, move, options)
+    except EngineRefused:
+        c.count += 1
+        return
+    c.expect(False, f"'{move}' was accepted under {options}, expected refused: {why}")
+
+
+def _accepted_under(c: Checker, pos: dict, move: str, options: dict) -> dict:
+    from .engines import EngineRefused
+
+    try:
+        after = c.engine.apply_under(pos, move, options)
+    except EngineRefused as e:
+        raise RuleCheckFailed(c.rule, c.engine.name, f"'{move}' refused under {options} ({e}), expected legal") from None
+    c.count += 1
+    return after
+
+
+def _rule_text_moves(pos: dict, options: dict) -> list[str]:
+    """The moves the variant's rule text allows, each tried alone in the independent decider's
+    move-by-move replay (verify/independent/decider.py replay, written from the rule text):
+    draw, turn, every king and every pair worth 13 among the cards in play."""
+    from ..independent.decider import IllegalVariantMove, replay
+
+    cards = [x for x in pos["pyramid"] if x] + pos["stock"] + pos["waste"]
+    candidates = ["draw", "turn"] + [f"king {x}" for x in cards if x[0] == "K"]
+    candidates += [f"pair {a} {b}" for a in cards for b in cards if value(a) + value(b) == 13 and value(a) > value(b)]
+    allowed = []
+    for move in candidates:
+        try:
+            replay(pos, [move], options)
+        except IllegalVariantMove:
+            continue
+        allowed.append(move)
+    return sorted(allowed)
+
+
+def _same_moves_along_games(c: Checker, options: dict, deals=range(1, 6), turns_left=2, steps=40):
+    """Along a game of each deal (the first removal each time, else the first move), the legal
+    moves of the engine are exactly those the rule text allows."""
+    for n in deals:
+        pos = {k: v for k, v in c.engine.opening(n).items() if k != "status"} | {"turns_left": turns_left}
+        for _ in range(steps):
+            legal = c.engine.legal_under(pos, options)
+            c.expect(legal == _rule_text_moves(pos, options),
+                     f"deal {n}, {options}: legal moves {legal} differ from the rule text's {_rule_text_moves(pos, options)}")
+            if not legal:
+                break
+            removal = [m for m in legal if m.startswith(("pair", "king"))]
+            after = _accepted_under(c, pos, (removal or legal)[0], options)
+            if after["won"]:
+                break
+            pos = {k: after[k] for k in ("pyramid", "stock", "waste", "turns_left")} | {"points": 0, "moves": 0}
+
+
+def check_variant_strict(c: Checker):
+    strict = {"strictWin": True}
+    # The pyramid emptied is not yet a win: the card beside it must go too.
+    pos = position({0: "6H"}, stock=["KC"], waste=["7S"])
+    after = _accepted_under(c, pos, "pair 7S 6H", strict)
+    c.expect(not after["won"] and after["stock"] == ["KC"], "an empty pyramid won with a card left beside it")
+    rest = position(stock=["KC"])
+    c.expect(c.engine.legal_under(rest, strict) == ["draw"], "with the pyramid empty, the stock's card cannot be drawn")
+    drawn = _accepted_under(c, rest, "draw", strict)
+    won = _accepted_under(c, position(waste=drawn["waste"]), "king KC", strict)
+    c.expect(won["won"], "every card gone is not a win")
+    _same_moves_along_games(c, strict)
+
+
+def check_variant_one_pass(c: Checker):
+    one = {"turns": 0}
+    # Dealt with no turn: when the stock is empty it stays empty.
+    pos = position({21: "2S"}, stock=["9H"], waste=["JD"], turns_left=0)
+    pos = _accepted_under(c, pos, "draw", one)
+    pos = position({21: "2S"}, waste=pos["waste"], turns_left=0)
+    _refused_under(c, pos, "turn", one, "no turn in a one-pass game")
+    c.expect(c.engine.legal_under(pos, one) == [], "moves are left after the one pass")
+    _same_moves_along_games(c, one, turns_left=0)
+
+
+def check_variant_unlimited(c: Checker):
+    free = {"unlimitedTurns": True}
+    for turns in (0, 2):  # as often as the player likes, never counted down
+        pos = position({21: "2S"}, waste=["JD", "9H"], turns_left=turns)
+        for _ in range(3):
+            after = _accepted_under(c, pos, "turn", free)
+            c.expect(after["stock"] == ["JD", "9H"] and after["turns_left"] == turns, "a turn back was refused or counted")
+            pos = position({21: "2S"}, waste=after["stock"], turns_left=after["turns_left"])
+    _refused_under(c, position({21: "2S"}, stock=["9H"], waste=["JD"]), "turn", free, "the stock is not empty")
+    _same_moves_along_games(c, free, turns_left=0)
+
+
+def check_variant_stock_top(c: Checker):
+    top = {"stockTop": True}
+    pos = position({21: "6H"}, stock=["7S", "2C"], waste=["JD"])
+    after = _accepted_under(c, pos, "pair 7S 6H", top)
+    c.expect(after["stock"] == ["2C"] and after["waste"] == ["JD"], "the stock's top card did not leave the stock")
+    _refused_under(c, position({21: "JH"}, stock=["7S", "2C"]), "pair JH 2C", top, "the second stock card is not free")
+    _refused_under(c, pos, "pair 7S 6H", {}, "the standard rules never take a stock card")
+    _same_moves_along_games(c, top)
+
+
+def check_variant_cover_pair(c: Checker):
+    cover = {"coverPair": True}
+    # 6H (row 6) is covered by 7S alone, and 7S is free: the two may pair.
+    pos = position({15: "6H", 21: "7S"})
+    after = _accepted_under(c, pos, "pair 7S 6H", cover)
+    c.expect(after["pyramid"][15] is None and after["pyramid"][21] is None, "the covering pair did not leave the pyramid")
+    _refused_under(c, position({15: "6H", 21: "7S", 22: "AC"}), "pair 7S 6H", cover, "another card still covers 6H")
+    _refused_under(c, pos, "pair 7S 6H", {}, "the standard rules never pair a card with the card on it")
+    _same_moves_along_games(c, cover)
+
+
 RULE_CHECKS = {
     "cards.values": check_cards_values,
     "deal.layout": check_deal_layout,
@@ -279,6 +401,11 @@ RULE_CHECKS = {
     "end.stuck": check_end_stuck,
     "points.table": check_points_table,
     "moves.undo": check_moves_undo,
+    "variant.strict": check_variant_strict,
+    "variant.one-pass": check_variant_one_pass,
+    "variant.unlimited": check_variant_unlimited,
+    "variant.stock-top": check_variant_stock_top,
+    "variant.cover-pair": check_variant_cover_pair,
 }
 
 

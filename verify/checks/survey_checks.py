@@ -2,23 +2,31 @@
 
 The survey itself (make survey) decided every deal with the app's decider, replayed every
 winning game in the independent engine and decided every lost deal again independently. The
-cache is only a file, though, and a file can be edited (its checksum redone): so here EVERY won
-deal's game of the cache — the standard survey and each variant's — is replayed once more in the
-independent engine before any figure or pool game is written to the bundle. They are short
-games: about 20,000 of them take seconds (the check's time is printed by `make verify`).
+cache is only a file, though, and a file can be edited (its checksum redone): so here EVERY
+verdict the bundle publishes is checked again before any figure or pool game is written. Each
+won deal's game — the standard survey and each variant's — is replayed in the independent
+engine (short games: about 20,000 of them take seconds), and each lost deal is decided again
+from scratch by both deciders, the app's (app/decider.js, through the survey's Node worker) and
+the independent one, on every core (check_losses; minutes of CPU, printed by `make verify`).
 
 The bundle gets the figures and, for each survey, its per-deal results as one letter per deal
 (w won, l lost, u undecided, first … last), from which the generator recomputes the figures.
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
+from dataclasses import dataclass
+
 from ..errors import CheckFailed, SurveyDisagreement, SurveyIncomplete
 from ..independent.variants import VARIANTS, rules_of
-from ..settings import MAIN_VARIANT, POOL_SIZE, SURVEY_RANGE, VARIANT_RANGE
+from ..settings import DEFAULT_MAX_NODES, MAIN_VARIANT, POOL_SIZE, SURVEY_RANGE, VARIANT_RANGE
 from ..survey.cache import cached_results
 from ..survey.figures import summarise
-from ..survey.worker import replay_won
+from ..survey.worker import app_decider, replay_won, survey_chunk
 from . import Checked
+
+LOSS_TASK = 20  # lost deals per task of check_losses: small, so both cores stay busy to the end
 
 RESULT_LETTERS = {"won": "w", "lost": "l", "undecided": "u"}
 
@@ -63,28 +71,94 @@ def pool_of(records: dict[int, dict], count: int) -> list[dict]:
     return won[:count]
 
 
-def check_survey(survey_range: tuple[int, int] = SURVEY_RANGE,
-                 variant_range: tuple[int, int] = VARIANT_RANGE, pool_size: int = POOL_SIZE,
-                 cache_root=None) -> Checked:
-    """Reads the survey and each variant from the cache and replays every won game; makes the
-    bundle's `survey` and `variants`. CheckFailed when the cache is incomplete
-    or a stored winning game does not win."""
+@dataclass
+class SurveyCache:
+    """The cached records the bundle is made from, read once: the main survey and each variant."""
+    main: dict[int, dict]
+    variants: dict[str, dict[int, dict]]
+    survey_range: tuple[int, int]
+    variant_range: tuple[int, int]
+
+    def published(self) -> list[tuple[str, dict[int, dict]]]:
+        """(variant, records) of every verdict the bundle publishes, each deal once: a variant
+        with the main survey's own rules over a range it covers is the main survey's."""
+        covered = self.survey_range[0] <= self.variant_range[0] <= self.variant_range[1] <= self.survey_range[1]
+        return [(MAIN_VARIANT, self.main)] + [(v, records) for v, records in self.variants.items()
+                                              if not (v == MAIN_VARIANT and covered)]
+
+
+def read_cache(survey_range: tuple[int, int] = SURVEY_RANGE, variant_range: tuple[int, int] = VARIANT_RANGE,
+               cache_root=None) -> SurveyCache:
+    """The survey and each variant from the cache; CheckFailed when a deal is missing."""
     try:
         records = cached_results(*survey_range, MAIN_VARIANT, cache_root)
         variant_records = {v: cached_results(*variant_range, v, cache_root) for v in VARIANTS}
     except SurveyIncomplete as e:
         raise CheckFailed(f"survey: {e}. Run `make survey` (it resumes where it stopped).") from None
-    replayed = replay_every_win(records, MAIN_VARIANT)
-    for variant, chunk in variant_records.items():
-        # The main survey's own rules over a range it covers: those games were just replayed.
-        if not (variant == MAIN_VARIANT and survey_range[0] <= variant_range[0] <= variant_range[1] <= survey_range[1]):
-            replayed += replay_every_win(chunk, variant)
+    return SurveyCache(records, variant_records, survey_range, variant_range)
+
+
+def check_survey(survey_range: tuple[int, int] = SURVEY_RANGE,
+                 variant_range: tuple[int, int] = VARIANT_RANGE, pool_size: int = POOL_SIZE,
+                 cache_root=None, cache: SurveyCache | None = None) -> Checked:
+    """Reads the survey and each variant from the cache (or takes `cache`, read once by the
+    caller) and replays every won game; makes the bundle's `survey` and `variants`. CheckFailed
+    when the cache is incomplete or a stored winning game does not win."""
+    cache = cache or read_cache(survey_range, variant_range, cache_root)
+    records = cache.main
+    replayed = sum(replay_every_win(chunk, variant) for variant, chunk in cache.published())
     summary = summarise(records, MAIN_VARIANT)
     games = pool_of(records, pool_size)
     made = {}
     made["survey"] = {**site_figures(records, MAIN_VARIANT), "pool_size": len(games),
                        "pool_deals": [g["deal"] for g in games], "pool": games,
                        "replayed": summary["replayed"], "redecided": summary["redecided"]}
-    made["variants"] = [site_figures(chunk, v) for v, chunk in variant_records.items()]
+    made["variants"] = [site_figures(chunk, v) for v, chunk in cache.variants.items()]
     return Checked({"deals": summary["deals"], "won": summary["won"], "undecided": summary["undecided"],
                     "games_replayed": replayed, "lost_rechecked": summary["redecided"]}, made)
+
+
+def _decide_losses(task: tuple[str, list[int]]) -> tuple[str, dict[int, dict], str | None]:
+    """Worker: lost deals of one variant decided again as the survey decides them (the app's
+    decider, then the independent decider for each loss). Returns (variant, records, the
+    disagreement's message or None); the message, because SurveyDisagreement does not pickle."""
+    variant, deals = task
+    try:
+        records, _ = survey_chunk((deals, rules_of(variant), DEFAULT_MAX_NODES, 1.0))
+    except SurveyDisagreement as e:
+        return variant, {}, str(e)
+    return variant, records, None
+
+
+def check_losses(cache: SurveyCache, jobs: int | None = None, pool=None) -> Checked:
+    """Decides every lost deal the bundle publishes again, from scratch, in both deciders, on
+    `jobs` processes (default: every core) or on `pool`; CheckFailed naming the first deal that
+    either decider does not call lost (a forged verdict, or a changed engine)."""
+    tasks = []
+    for variant, records in cache.published():
+        lost = sorted(n for n, r in records.items() if r["result"] == "lost")
+        tasks += [(variant, lost[i:i + LOSS_TASK]) for i in range(0, len(lost), LOSS_TASK)]
+    own = pool is None and bool(tasks)
+    if own:
+        pool = multiprocessing.get_context("fork").Pool(processes=jobs or os.cpu_count(), initializer=app_decider)
+    decided = 0
+    try:
+        for variant, records, disagreement in pool.imap_unordered(_decide_losses, tasks) if tasks else ():
+            if disagreement:
+                raise CheckFailed(f"survey cache, {variant} rules, {disagreement} — the cache says lost; run "
+                                  f"`python -m verify survey --variant {variant} --recompute`")
+            for n, record in sorted(records.items()):
+                if record["result"] != "lost" or record["check"] != "redecided":
+                    won = f" with {', '.join(record['line'])}" if record["result"] == "won" else ""
+                    raise CheckFailed(f"survey cache, {variant} rules, deal {n}: the cache says lost, the app's decider "
+                                      f"says {record['result']}{won}; run `python -m verify survey --deals {n} "
+                                      f"--variant {variant} --recompute`")
+            decided += len(records)
+    except BaseException:
+        if own:
+            pool.terminate()
+        raise
+    if own:
+        pool.close()  # workers end normally: each closes its Node process
+        pool.join()
+    return Checked({"lost_decided_again": decided}, None)  # each by both deciders, or CheckFailed

@@ -2,11 +2,32 @@
 
 Written from shared/RULES.md and docs/positions.md only; it shares no code with the app.
 
-Question: from a position, the largest number of pyramid cards that can still be
-removed, and among all games removing that many, the fewest moves (pair, king, draw
-and turn each count one). Answered by a plain breadth-first search by number of
-moves over every legal move sequence, remembering every position seen. No pruning:
-every legal move of every stored position is expanded, so both numbers are exact.
+Question: from a position, under a rules variant (variants.py), the shortest game that wins;
+when none wins, the largest number of pyramid cards that can still be removed, and among all
+games removing that many, the fewest moves (pair, king, draw and turn each count one).
+
+How (each step exact; the app's solver is written separately to the same plan, so the two
+check each other):
+
+* Steps are "some draws and turns, then a removal". Draws and turns never change which cards
+  are in play; between removals a game walks the fixed chain of draws and turns of its card
+  set. A game that ends in draws or turns is never needed, so the search runs over the
+  positions reached right after a removal, a step costing its draws and turns plus one.
+* Along one chain a position with the same waste boundary as an earlier one has the same
+  cards where they were, no more turns, and costs more: the walk stops there. A removal of
+  pyramid cards only gives the same position at once as further down the chain, followed by
+  the same draws: it is tried at the start only; further down, only moves that take the
+  waste top (or the playable stock top) are new. A free pyramid king goes at once (any best
+  game removes it, and moved to the front it keeps every other move legal and the length).
+* The goal first: a depth-first walk over card sets, each entered at the highest point of
+  its chain met so far, finds whether a win exists and the largest count (both independent
+  of the moves spent), cutting branches whose upper bound on removable cards cannot help.
+* Then A* (best first by moves so far + a lower bound on the moves still needed, in buckets,
+  a position reached again for fewer moves expanded again): for a win the bound counts the
+  removals per pair of values and the draws needed to bring needed cards out of the stock;
+  for a count, the same with the slack the count leaves. Positions that can no longer reach
+  the goal are dropped. Within one card set a position that reaches another's boundary with
+  at least its turns, for no more moves in all, stands for it: the other is dropped.
 
 Encoding of a position as one non-negative int64 key
 ----------------------------------------------------
@@ -20,11 +41,6 @@ The boundary is kept canonical: b = 1 + index of the last present side card on t
 waste side (0 when the waste is empty), so the waste top is always side[b - 1] and two
 keys are equal exactly when the positions are equal (points and move counters are not
 part of a position: they do not change which moves are legal).
-
-Search storage: states are appended in discovery order to ``keys`` (int64) with the
-index of their parent in ``parents`` (int32); a BFS level is a contiguous range of
-that array. An open-addressing hash table of keys (linear probing, load <= 1/2)
-answers "seen before?". About 8 + 4 + 16..32 bytes per position.
 """
 
 from __future__ import annotations
@@ -35,6 +51,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from .variants import rules_of
+
 NPYR = 28
 MAXSIDE = 24  # 52 cards - 28 pyramid places
 SIDE_SHIFT = 28
@@ -44,9 +62,10 @@ PYR_MASK = (1 << NPYR) - 1
 SIDE_MASK = (1 << MAXSIDE) - 1
 EMPTY = -1  # hash slot marker; keys use bits 0..58 only, so never negative
 
-# Move codes: kind * 4096 + a * 64 + b
-PAIR_PP, PAIR_PW, KING_P, KING_W, DRAW, TURN = range(6)
+# Move codes: kind * 4096 + a * 64 + b. PS: pyramid and stock top; WS: waste top and stock top.
+PAIR_PP, PAIR_PW, KING_P, KING_W, DRAW, TURN, PAIR_PS, KING_S, PAIR_WS = range(9)
 MAX_CHILDREN = 512  # > 28*27/2 pyramid pairs + 28 pyramid/waste pairs + kings + draw + turn
+MAX_STEPS = 4096  # steps of one position: its removals at the start and down its chain
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -80,6 +99,8 @@ def _cover_masks() -> np.ndarray:
 
 
 COVM = _cover_masks()
+# under[k]: the cards k covers directly (the cover-pair variant pairs a card with one of them)
+UNDER = np.array([sum(1 << j for j in range(NPYR) if (int(COVM[j]) >> k) & 1) for k in range(NPYR)], dtype=np.int64)
 
 
 # ---------------------------------------------------------------- numba kernels
@@ -94,6 +115,14 @@ def _popcount(x):
 
 
 @njit(cache=True, inline="always")
+def _low(x):
+    i = 0
+    while not (x >> i) & 1:
+        i += 1
+    return i
+
+
+@njit(cache=True, inline="always")
 def _hash(x):
     # splitmix64-style finaliser (arithmetic shifts on int64 are fine for mixing)
     x = (x ^ (x >> 30)) * -4658895280553007687  # 0xBF58476D1CE4E5B9
@@ -101,143 +130,694 @@ def _hash(x):
     return x ^ (x >> 31)
 
 
+@njit(cache=True, inline="always")
+def _boundary_below(side, i):
+    """Canonical boundary once waste card i is gone: just after the next present card below it."""
+    below = side & ((np.int64(1) << i) - 1)
+    nb = 0
+    while below >> nb:
+        nb += 1
+    return nb
+
+
+@njit(cache=True, inline="always")
+def _stock_top(side, b):
+    st = side >> b
+    return -1 if st == 0 else b + _low(st)
+
+
 @njit(cache=True)
-def gen_moves(key, pv, sv, covm, free, out_k, out_c):
-    """All legal moves of position `key`: child keys into out_k, move codes into out_c.
-
-    Returns the number of moves. A won position (no pyramid card) has none.
-    """
-    pyr = key & PYR_MASK
-    if pyr == 0:
-        return 0
-    side = (key >> SIDE_SHIFT) & SIDE_MASK
-    b = (key >> B_SHIFT) & 31
-    t = (key >> T_SHIFT) & 3
-    n = 0
-
-    nf = 0
+def _free_mask(pyr, covm):
+    f = np.int64(0)
     for k in range(NPYR):
         if (pyr >> k) & 1 and (pyr & covm[k]) == 0:
-            free[nf] = k
-            nf += 1
+            f |= np.int64(1) << k
+    return f
 
+
+@njit(cache=True)
+def gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, side_only, out_k, out_c):
+    """Legal moves of position `key` under the rules flags: child keys into out_k, move codes
+    into out_c; returns their number. side_only: only the moves taking the waste top or the
+    playable stock top. The game is over once won (the pyramid gone; strict: every card)."""
+    pyr = key & PYR_MASK
+    side = (key >> SIDE_SHIFT) & SIDE_MASK
+    if pyr == 0 and (not strict or side == 0):
+        return 0
+    b = (key >> B_SHIFT) & 31
+    t = (key >> T_SHIFT) & 3
+    tb = t << T_SHIFT
+    n = 0
+    free = _free_mask(pyr, covm)
     top = b - 1  # canonical boundary: the waste top is side[b-1]
     topv = sv[top] if top >= 0 else 0
-    wkey = np.int64(0)  # position after removing the waste top
+    wkey = np.int64(0)  # the position once the waste top is gone
     if top >= 0:
-        # side key and boundary once the waste top is gone: b falls back to just after
-        # the previous present waste card (0 if none)
         nside = side & ~(np.int64(1) << top)
-        below = nside & ((np.int64(1) << top) - 1)
-        nb = 0
-        while below >> nb:
-            nb += 1
-        wkey = (pyr | (nside << SIDE_SHIFT) | (nb << B_SHIFT) | (t << T_SHIFT))
-
-    for x in range(nf):
-        i = free[x]
-        vi = pv[i]
-        bi = np.int64(1) << i
-        if vi == 13:
-            out_k[n] = key ^ bi
-            out_c[n] = KING_P * 4096 + i * 64
-            n += 1
+        wkey = pyr | (nside << SIDE_SHIFT) | (_boundary_below(side, top) << B_SHIFT) | tb
+    for i in range(NPYR):
+        if not (free >> i) & 1:
             continue
-        for y in range(x + 1, nf):
-            j = free[y]
-            if vi + pv[j] == 13:
-                out_k[n] = key ^ bi ^ (np.int64(1) << j)
-                out_c[n] = PAIR_PP * 4096 + i * 64 + j
+        bi = np.int64(1) << i
+        if pv[i] == 13:
+            if not side_only:
+                out_k[n] = key ^ bi
+                out_c[n] = KING_P * 4096 + i * 64
                 n += 1
-        if top >= 0 and vi + topv == 13:
+            continue
+        if not side_only:
+            for j in range(i + 1, NPYR):
+                if (free >> j) & 1 and pv[i] + pv[j] == 13:
+                    out_k[n] = key ^ bi ^ (np.int64(1) << j)
+                    out_c[n] = PAIR_PP * 4096 + i * 64 + j
+                    n += 1
+        if top >= 0 and pv[i] + topv == 13:
             out_k[n] = wkey ^ bi
             out_c[n] = PAIR_PW * 4096 + i * 64 + top
             n += 1
-
     if top >= 0 and topv == 13:
         out_k[n] = wkey
         out_c[n] = KING_W * 4096 + top
         n += 1
-
-    stock = side >> b
-    if stock:
-        nxt = b
-        while not (stock & 1):
-            stock >>= 1
-            nxt += 1
-        # draw: the next stock card becomes the waste top
-        out_k[n] = (key & ~(np.int64(31) << B_SHIFT)) | ((nxt + 1) << B_SHIFT)
+    if cover_pair and not side_only:
+        # a card whose only cover left is one free card pairs with that card
+        for x in range(NPYR):
+            on = pyr & covm[x]
+            if (pyr >> x) & 1 and on != 0 and (on & (on - 1)) == 0:
+                y = _low(on)
+                if (free >> y) & 1 and pv[x] + pv[y] == 13:
+                    out_k[n] = key ^ (np.int64(1) << x) ^ on
+                    out_c[n] = PAIR_PP * 4096 + x * 64 + y
+                    n += 1
+    if stock_top:
+        s = _stock_top(side, b)
+        if s >= 0:
+            sb = np.int64(1) << s
+            skey = key ^ (sb << SIDE_SHIFT)  # the waste stays as it is
+            if sv[s] == 13:
+                out_k[n] = skey
+                out_c[n] = KING_S * 4096 + s
+                n += 1
+            else:
+                for i in range(NPYR):
+                    if (free >> i) & 1 and pv[i] + sv[s] == 13:
+                        out_k[n] = skey ^ (np.int64(1) << i)
+                        out_c[n] = PAIR_PS * 4096 + i * 64 + s
+                        n += 1
+                if top >= 0 and topv + sv[s] == 13:
+                    out_k[n] = wkey ^ (sb << SIDE_SHIFT)
+                    out_c[n] = PAIR_WS * 4096 + top * 64 + s
+                    n += 1
+    if side_only:
+        return n
+    if (side >> b) != 0:  # draw: the next stock card becomes the waste top
+        out_k[n] = (key & ~(np.int64(31) << B_SHIFT)) | ((_stock_top(side, b) + 1) << B_SHIFT)
         out_c[n] = DRAW * 4096
         n += 1
-    elif top >= 0 and t > 0:
+    elif top >= 0 and (t > 0 or unlimited):
         # turn: stock empty, waste not: everything goes back to the stock, same order
-        out_k[n] = pyr | (side << SIDE_SHIFT) | ((t - 1) << T_SHIFT)
+        nt = t if unlimited else t - 1
+        out_k[n] = pyr | (side << SIDE_SHIFT) | (nt << T_SHIFT)
         out_c[n] = TURN * 4096
         n += 1
     return n
 
 
 @njit(cache=True)
-def _insert_all(keys, n, table):
-    """Rehash keys[0:n] into an empty table (after growing it)."""
-    mask = len(table) - 1
-    for s in range(n):
-        k = keys[s]
-        h = _hash(k) & mask
-        while table[h] != EMPTY:
-            h = (h + 1) & mask
-        table[h] = k
+def _without_waste_top(key):
+    side = (key >> SIDE_SHIFT) & SIDE_MASK
+    top = ((key >> B_SHIFT) & 31) - 1
+    nside = side & ~(np.int64(1) << top)
+    return ((key & PYR_MASK) | (nside << SIDE_SHIFT) | (np.int64(_boundary_below(side, top)) << B_SHIFT)
+            | (key & (np.int64(3) << T_SHIFT)))
 
 
 @njit(cache=True)
-def _room(nkeys, ntable):
-    """Largest n at which one more state can be expanded without growing anything:
-    its children must fit in `keys`, and the table must stay at most half full."""
-    return min(nkeys, ntable // 2) - MAX_CHILDREN
+def _next_on_chain(side, b, t, unlimited):
+    """(boundary, turns) after one more draw or turn; (-1, -1) when neither is possible."""
+    s = _stock_top(side, b)
+    if s >= 0:
+        return s + 1, t
+    if b > 0 and (t > 0 or unlimited):
+        return 0, (t if unlimited else t - 1)
+    return -1, -1
 
 
 @njit(cache=True)
-def expand_level(lo, hi, n, keys, parents, table, pv, sv, covm, start_cnt,
-                 best_cnt, best_idx):
-    """Expand states keys[lo:hi], appending unseen children at keys[n:].
-
-    Stops early (returning the first unexpanded index) when the arrays or the table
-    need to grow, or at the first won position. Returns
-    (next_index, n, best_cnt, best_idx, won).
-    """
-    free = np.empty(NPYR, dtype=np.int64)
-    out_k = np.empty(MAX_CHILDREN, dtype=np.int64)
-    out_c = np.empty(MAX_CHILDREN, dtype=np.int64)
-    mask = len(table) - 1
-    room = _room(len(keys), len(table))
-    i = lo
-    while i < hi:
-        if n > room:
+def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, out_k, out_c, out_s,
+           tmp_k, tmp_c, waste_kings):
+    """The steps from position `key`: child keys, move codes and the draws/turns made first.
+    Only chain points above rank `below` (-1: all). See the module text. waste_kings (the
+    walk for the goal only): a king on the waste top goes at once and stands for the rest of
+    the chain -- the game without it can play any game with it, skipping the draw that brings
+    it up, so it removes as much and wins as often; not so for the fewest moves."""
+    pyr = key & PYR_MASK
+    side = (key >> SIDE_SHIFT) & SIDE_MASK
+    b = (key >> B_SHIFT) & 31
+    t = (key >> T_SHIFT) & 3
+    free = _free_mask(pyr, covm)
+    for k in range(NPYR):
+        if (free >> k) & 1 and pv[k] == 13:  # a free pyramid king goes at once
+            out_k[0] = key ^ (np.int64(1) << k)
+            out_c[0] = KING_P * 4096 + k * 64
+            out_s[0] = 0
+            return 1
+    if waste_kings and b > 0 and sv[b - 1] == 13:
+        out_k[0] = _without_waste_top(key)
+        out_c[0] = KING_W * 4096 + b - 1
+        out_s[0] = 0
+        return 1
+    n = 0
+    m = gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, False, tmp_k, tmp_c)
+    for j in range(m):
+        kind = tmp_c[j] // 4096
+        if kind != DRAW and kind != TURN:
+            out_k[n] = tmp_k[j]
+            out_c[n] = tmp_c[j]
+            out_s[n] = 0
+            n += 1
+    need = np.int64(1) << 13  # values whose card on the waste top has a move
+    for k in range(NPYR):
+        if (free >> k) & 1:
+            need |= np.int64(1) << (13 - pv[k])
+    seen = np.int64(1) << b
+    q, u = b, t
+    steps = 0
+    while True:
+        q, u = _next_on_chain(side, q, u, unlimited)
+        if q < 0:
             break
-        m = gen_moves(keys[i], pv, sv, covm, free, out_k, out_c)
+        steps += 1
+        if (seen >> q) & 1:
+            break  # met above: everything from here was
+        if below >= 0 and not unlimited and u * 32 + 31 - q <= below:
+            break
+        seen |= np.int64(1) << q
+        if waste_kings and q > 0 and sv[q - 1] == 13:
+            out_k[n] = _without_waste_top(pyr | (side << SIDE_SHIFT) | (np.int64(q) << B_SHIFT) | (np.int64(u) << T_SHIFT))
+            out_c[n] = KING_W * 4096 + q - 1
+            out_s[n] = steps
+            return n + 1
+        st = _stock_top(side, q) if stock_top else -1
+        if st < 0 and (q == 0 or not (need >> sv[q - 1]) & 1):
+            continue
+        ck = pyr | (side << SIDE_SHIFT) | (np.int64(q) << B_SHIFT) | (np.int64(u) << T_SHIFT)
+        m = gen_moves(ck, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, True, tmp_k, tmp_c)
         for j in range(m):
-            ck = out_k[j]
+            out_k[n] = tmp_k[j]
+            out_c[n] = tmp_c[j]
+            out_s[n] = steps
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _usable(pyr, side, b, t, sv, pmask, smask, unlimited, stock_top):
+    """Side cards that may still be taken: all while a turn is left. With none left, a waste
+    card under the top comes up only once the cards above it are gone; under a card that can
+    never go (not a king, no card of the other value in the pyramid, nor in the stock when the
+    stock top is playable) the waste stays buried."""
+    if t > 0 or unlimited or b == 0:
+        return side
+    stock = side & ~((np.int64(1) << b) - 1)
+    i = b - 1
+    while i >= 0:
+        if (side >> i) & 1:
+            w = 13 - sv[i]
+            if w != 0 and pyr & pmask[w] == 0 and not (stock_top and stock & smask[w]):
+                return side & ~((np.int64(1) << i) - 1)
+        i -= 1
+    return side
+
+
+@njit(cache=True)
+def _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov):
+    """Pyramid cards that may still go. cov[k]: cards still there covering k, directly or
+    through cards still there (k is free only once they are gone, so never together with one
+    of them; cover-pair: except a direct cover). A non-king card with no possible partner
+    left (a side card of the other value, or a pyramid card in no such relation) never goes,
+    nor does any card it covers; repeated until nothing changes."""
+    kings = pmask[13]
+    lonely = False
+    m = pyr & ~kings
+    while m:
+        k = _low(m)
+        m &= m - 1
+        if side & smask[13 - pv[k]] == 0:
+            lonely = True
+            break
+    if not lonely:
+        return pyr
+    for k in range(NPYR - 1, -1, -1):
+        if not (pyr >> k) & 1:
+            cov[k] = 0
+            continue
+        d = pyr & covm[k]
+        c = d
+        while d:
+            j = _low(d)
+            d &= d - 1
+            c |= cov[j]
+        cov[k] = c
+    alive = pyr
+    changed = True
+    while changed:
+        changed = False
+        m = alive & ~kings
+        while m:
+            k = _low(m)
+            m &= m - 1
+            if not (alive >> k) & 1:
+                continue
+            w = 13 - pv[k]
+            if side & smask[w]:
+                continue
+            near = covm[k] if cover_pair else np.int64(0)
+            partners = alive & pmask[w] & ~(cov[k] & ~near)
+            q = partners
+            while q:
+                j = _low(q)
+                q &= q - 1
+                nj = covm[j] if cover_pair else np.int64(0)
+                if (cov[j] & ~nj) >> k & 1:
+                    partners &= ~(np.int64(1) << j)
+            if partners:
+                continue
+            alive &= ~(np.int64(1) << k)
+            q = alive
+            while q:
+                j = _low(q)
+                q &= q - 1
+                if (cov[j] >> k) & 1:
+                    alive &= ~(np.int64(1) << j)
+            changed = True
+    return alive
+
+
+@njit(cache=True)
+def _upper(pyr, side, start_cnt, pv, pmask, smask, covm, cover_pair, cov):
+    """Pyramid cards removed at most, from this position on: per pair of values v, 13 - v,
+    of the a and b cards that may still go at most min(a, b + side cards of 13 - v) of v."""
+    alive = _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov)
+    bound = start_cnt - _popcount(pyr) + _popcount(alive & pmask[13])
+    for v in range(1, 7):
+        a = _popcount(alive & pmask[v])
+        bb = _popcount(alive & pmask[13 - v])
+        bound += min(a, bb + _popcount(side & smask[13 - v])) + min(bb, a + _popcount(side & smask[v]))
+    return bound
+
+
+@njit(cache=True)
+def _draws_to(stock, cards, n):
+    """Draws until the n-th card of `cards` (a mask within the stock) is out: the stock cards up to it."""
+    m = cards
+    for _ in range(n - 1):
+        m &= m - 1
+    at = _low(m)
+    return _popcount(stock & ((np.int64(2) << at) - 1))
+
+
+@njit(cache=True)
+def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov, deep):
+    """Lower bound on the moves to the goal (target -1: the win; else that many pyramid cards
+    removed), or -1 when it is out of reach. A pair takes one card of value v and one of
+    13 - v, a king goes alone: max(a, b) removals for a, b cards of the two values (strict:
+    every card, a + c). Draws bring the stock out in order: a card needed from it costs the
+    draws up to it. For a count with slack k (cards that may go but need not), k needed
+    cards are left out where they save the most. Drops by at most the cost of a step."""
+    pyr = key & PYR_MASK
+    all_side = (key >> SIDE_SHIFT) & SIDE_MASK
+    b = (key >> B_SHIFT) & 31
+    side = _usable(pyr, all_side, b, (key >> T_SHIFT) & 3, sv, pmask, smask, unlimited, stock_top)
+    if strict and target < 0 and side != all_side:
+        return -1  # a buried card never goes
+    waste = side & ((np.int64(1) << b) - 1)
+    stock = side & ~waste
+    removed = start_cnt - _popcount(pyr)
+    if target >= 0:
+        r = target - removed
+        if r <= 0:
+            return 0
+        if _upper(pyr, side, start_cnt, pv, pmask, smask, covm, cover_pair, cov) < target:
+            return -1
+    alive = _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov)
+    if target < 0 and alive != pyr:
+        return -1
+    slack = removed + _popcount(alive) - target if target >= 0 else 0
+    moves = _popcount(alive & pmask[13])
+    pairs = 0
+    draws = 0
+    nd = 0
+    if strict and target < 0:
+        moves += _popcount(side & smask[13])
+        draws = _popcount(stock)
+    for v in range(1, 13):
+        w = 13 - v
+        a = _popcount(alive & pmask[v])
+        bb = _popcount(alive & pmask[w])
+        if strict and target < 0:
+            if v <= 6:
+                c = _popcount(side & smask[v])
+                d = _popcount(side & smask[w])
+                if a + c != bb + d or c > bb or d > a:
+                    return -1
+                moves += a + c
+            continue
+        if v <= 6:
+            moves += max(a, bb)
+            pairs += min(a, bb)
+        if a <= bb:
+            continue
+        side_w = side & smask[w]
+        if target < 0 and a - bb > _popcount(side_w):
+            return -1
+        if stock_top:
+            continue
+        from_stock = min(a - bb, _popcount(side_w)) - _popcount(side_w & waste)
+        if from_stock > 0:
+            deep[nd] = side_w & stock
+            deep[nd + 1] = from_stock
+            nd += 2
+    if not (strict and target < 0):
+        left = slack
+        while True:
+            worst = -1
+            worst_at = 0
+            for i in range(0, nd, 2):
+                if deep[i + 1] > 0:
+                    at = _draws_to(stock, deep[i], deep[i + 1])
+                    if at > worst_at:
+                        worst_at = at
+                        worst = i
+            if left == 0 or worst < 0:
+                draws = worst_at
+                break
+            deep[worst + 1] -= 1
+            left -= 1
+    full = max(0, moves - slack) + draws
+    if target >= 0:
+        plain = (target - removed) - min(pairs, (target - removed) // 2)
+        return max(full, plain)
+    return full
+
+
+@njit(cache=True)
+def _won(key, strict):
+    return (key & PYR_MASK) == 0 and (not strict or ((key >> SIDE_SHIFT) & SIDE_MASK) == 0)
+
+
+@njit(cache=True)
+def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, unlimited, stock_top, cover_pair):
+    """(largest count, won, card sets entered): depth first over card sets, each entered at
+    the highest rank of its chain met (rank = turns * 32 + 31 - boundary; a position reaches
+    every one of lower rank of its card set), cutting branches that can neither beat the
+    best count nor (strict) still win; stops at the first win."""
+    cov = np.zeros(NPYR, dtype=np.int64)
+    tmp_k = np.empty(MAX_CHILDREN, dtype=np.int64)
+    tmp_c = np.empty(MAX_CHILDREN, dtype=np.int64)
+    ch_k = np.empty(MAX_STEPS, dtype=np.int64)
+    ch_c = np.empty(MAX_STEPS, dtype=np.int64)
+    ch_s = np.empty(MAX_STEPS, dtype=np.int64)
+    sk = np.full(1 << 14, -1, dtype=np.int64)  # card set: pyramid | side << 28
+    sr = np.zeros(1 << 14, dtype=np.int8)  # its highest rank entered
+    used = 0
+    buf = np.empty(1 << 12, dtype=np.int64)
+    end = 0
+    f_from = np.zeros(64, dtype=np.int64)
+    f_to = np.zeros(64, dtype=np.int64)
+    f_next = np.zeros(64, dtype=np.int64)
+    side0 = _usable(key0 & PYR_MASK, (key0 >> SIDE_SHIFT) & SIDE_MASK, (key0 >> B_SHIFT) & 31, (key0 >> T_SHIFT) & 3,
+                    sv, pmask, smask, unlimited, stock_top)
+    limit = _upper(key0 & PYR_MASK, side0, start_cnt, pv, pmask, smask, covm, cover_pair, cov)
+    best = 0
+    won = False
+    nodes = 0
+    d = 0
+    key = key0
+    below = -1
+    # the start's card set
+    ck = key0 & (PYR_MASK | (SIDE_MASK << SIDE_SHIFT))
+    h = _hash(ck) & (len(sk) - 1)
+    sk[h] = ck
+    sr[h] = 1 if unlimited else ((key0 >> T_SHIFT) & 3) * 32 + 31 - ((key0 >> B_SHIFT) & 31)
+    used = 1
+    while True:
+        # enter `key` at depth d
+        nodes += 1
+        cnt = start_cnt - _popcount(key & PYR_MASK)
+        if cnt > best:
+            best = cnt
+        if _won(key, strict):
+            won = True
+        if won or (not strict and best == limit):
+            break
+        n = _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, ch_k, ch_c, ch_s,
+                   tmp_k, tmp_c, True)
+        if end + n > len(buf):
+            nb = np.empty(max(len(buf) * 2, end + n), dtype=np.int64)
+            nb[:end] = buf[:end]
+            buf = nb
+        buf[end:end + n] = ch_k[:n]
+        f_from[d] = end
+        f_next[d] = end
+        end += n
+        f_to[d] = end
+        # the next child to enter, backing up when a frame is done
+        found = False
+        while not found:
+            if f_next[d] == f_to[d]:
+                end = f_from[d]
+                if d == 0:
+                    break
+                d -= 1
+                continue
+            c = buf[f_next[d]]
+            f_next[d] += 1
+            cp = c & PYR_MASK
+            r = 1 if unlimited else ((c >> T_SHIFT) & 3) * 32 + 31 - ((c >> B_SHIFT) & 31)
+            ck = c & (PYR_MASK | (SIDE_MASK << SIDE_SHIFT))
+            mask = len(sk) - 1
             h = _hash(ck) & mask
-            while True:
-                v = table[h]
-                if v == ck:
-                    break
-                if v == EMPTY:
-                    table[h] = ck
-                    keys[n] = ck
-                    parents[n] = i
-                    pc = ck & PYR_MASK
-                    cnt = start_cnt - _popcount(pc)
-                    if cnt > best_cnt:  # first (so shallowest) state with a new record
-                        best_cnt = cnt
-                        best_idx = n
-                    n += 1
-                    if pc == 0:  # won: nothing can beat it, and it is at minimal depth
-                        return i + 1, n, best_cnt, best_idx, True
-                    break
+            while sk[h] != -1 and sk[h] != ck:
                 h = (h + 1) & mask
-        i += 1
-    return i, n, best_cnt, best_idx, False
+            before = 0
+            if sk[h] == ck:
+                before = sr[h]
+                if before >= r:
+                    continue  # entered before at this rank or higher
+            cs = _usable(cp, (c >> SIDE_SHIFT) & SIDE_MASK, (c >> B_SHIFT) & 31, (c >> T_SHIFT) & 3, sv, pmask, smask,
+                         unlimited, stock_top)
+            ub = _upper(cp, cs, start_cnt, pv, pmask, smask, covm, cover_pair, cov)
+            if ub <= best and not (strict and ub == start_cnt):
+                continue
+            if sk[h] != ck:
+                sk[h] = ck
+                used += 1
+            sr[h] = r
+            if used * 2 > len(sk):
+                nk = np.full(len(sk) * 2, -1, dtype=np.int64)
+                nr = np.zeros(len(sk) * 2, dtype=np.int8)
+                m2 = len(nk) - 1
+                for i in range(len(sk)):
+                    if sk[i] != -1:
+                        h2 = _hash(sk[i]) & m2
+                        while nk[h2] != -1:
+                            h2 = (h2 + 1) & m2
+                        nk[h2] = sk[i]
+                        nr[h2] = sr[i]
+                sk = nk
+                sr = nr
+            below = before if before > 0 else -1
+            key = c
+            d += 1
+            found = True
+        if not found:
+            break
+    return best, won, nodes
+
+
+@njit(cache=True)
+def _chain_distance(side, b1, t1, b2, t2, unlimited):
+    """Draws and turns from (b1, t1) to boundary b2 with at least t2 turns left; -1 if none."""
+    if not unlimited and t1 < t2:
+        return -1
+    if b2 >= b1:
+        return _popcount(side & ((np.int64(1) << b2) - 1) & ~((np.int64(1) << b1) - 1))
+    if not unlimited and t1 - 1 < t2:
+        return -1
+    return _popcount(side & ~((np.int64(1) << b1) - 1)) + 1 + _popcount(side & ((np.int64(1) << b2) - 1))
+
+
+@njit(cache=True)
+def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, unlimited, stock_top, cover_pair):
+    """A* over positions after removals. Returns (goal index or -1, keys, g, parent, count)."""
+    cov = np.zeros(NPYR, dtype=np.int64)
+    deep = np.zeros(32, dtype=np.int64)
+    tmp_k = np.empty(MAX_CHILDREN, dtype=np.int64)
+    tmp_c = np.empty(MAX_CHILDREN, dtype=np.int64)
+    ch_k = np.empty(MAX_STEPS, dtype=np.int64)
+    ch_c = np.empty(MAX_STEPS, dtype=np.int64)
+    ch_s = np.empty(MAX_STEPS, dtype=np.int64)
+    cap = 1 << 14
+    keys = np.empty(cap, dtype=np.int64)
+    g = np.empty(cap, dtype=np.int32)
+    hh = np.empty(cap, dtype=np.int32)
+    parent = np.empty(cap, dtype=np.int32)
+    link = np.empty(cap, dtype=np.int32)  # the next position of the same card set
+    state = np.zeros(cap, dtype=np.int8)  # 0 open, 1 expanded, 2 dropped (dominated)
+    table = np.full(cap * 2, -1, dtype=np.int32)  # position -> index
+    set_key = np.full(cap * 2, -1, dtype=np.int64)  # card set -> its latest position
+    set_head = np.full(cap * 2, -1, dtype=np.int32)
+    n = 0
+    n_sets = 0
+    # buckets by f = g + h: linked lists, last in first out
+    b_head = np.full(4096, -1, dtype=np.int32)
+    e_idx = np.empty(cap, dtype=np.int32)
+    e_next = np.empty(cap, dtype=np.int32)
+    n_e = 0
+
+    h0 = _bound(key0, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov, deep)
+    if h0 < 0:
+        return -1, keys, g, parent, 0
+    keys[0] = key0
+    g[0] = 0
+    hh[0] = h0
+    parent[0] = -1
+    link[0] = -1
+    n = 1
+    table[_hash(key0) & (len(table) - 1)] = 0
+    cs0 = key0 & (PYR_MASK | (SIDE_MASK << SIDE_SHIFT))
+    hs = _hash(cs0) & (len(set_key) - 1)
+    set_key[hs] = cs0
+    set_head[hs] = 0
+    n_sets = 1
+    e_idx[0] = 0
+    e_next[0] = -1
+    b_head[h0] = 0
+    n_e = 1
+    f = h0
+    while f < len(b_head):
+        e = b_head[f]
+        if e < 0:
+            f += 1
+            continue
+        b_head[f] = e_next[e]
+        i = e_idx[e]
+        if state[i] != 0 or g[i] + hh[i] != f:
+            continue
+        key = keys[i]
+        if target < 0:
+            if _won(key, strict):
+                return i, keys, g, parent, n
+        elif start_cnt - _popcount(key & PYR_MASK) >= target:
+            return i, keys, g, parent, n
+        state[i] = 1
+        m = _steps(key, -1, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, ch_k, ch_c, ch_s,
+                   tmp_k, tmp_c, False)
+        for j in range(m):
+            ck = ch_k[j]
+            cg = g[i] + ch_s[j] + 1
+            # room for one more position, one more queue entry, tables at most half full
+            if n + 1 >= len(keys) or n_e + 1 >= len(e_idx):
+                size = len(keys) * 2
+                keys = _grow(keys, size)
+                g = _grow(g, size)
+                hh = _grow(hh, size)
+                parent = _grow(parent, size)
+                link = _grow(link, size)
+                state = _grow(state, size)
+                e_idx = _grow(e_idx, size)
+                e_next = _grow(e_next, size)
+            if (n + 1) * 2 > len(table):
+                table = np.full(len(table) * 2, -1, dtype=np.int32)
+                mt = len(table) - 1
+                for x in range(n):
+                    ht = _hash(keys[x]) & mt
+                    while table[ht] != -1:
+                        ht = (ht + 1) & mt
+                    table[ht] = x
+            if (n_sets + 1) * 2 > len(set_key):
+                nk = np.full(len(set_key) * 2, -1, dtype=np.int64)
+                nh = np.full(len(set_key) * 2, -1, dtype=np.int32)
+                ms = len(nk) - 1
+                for x in range(len(set_key)):
+                    if set_key[x] != -1:
+                        h2 = _hash(set_key[x]) & ms
+                        while nk[h2] != -1:
+                            h2 = (h2 + 1) & ms
+                        nk[h2] = set_key[x]
+                        nh[h2] = set_head[x]
+                set_key = nk
+                set_head = nh
+            mt = len(table) - 1
+            ht = _hash(ck) & mt
+            while table[ht] != -1 and keys[table[ht]] != ck:
+                ht = (ht + 1) & mt
+            idx = table[ht]
+            if idx >= 0:
+                if g[idx] <= cg:
+                    continue
+                state[idx] = 0  # reached for fewer moves: (again) to be expanded
+            else:
+                cside = (ck >> SIDE_SHIFT) & SIDE_MASK
+                cb = (ck >> B_SHIFT) & 31
+                ct = (ck >> T_SHIFT) & 3
+                cset = ck & (PYR_MASK | (SIDE_MASK << SIDE_SHIFT))
+                ms = len(set_key) - 1
+                hs = _hash(cset) & ms
+                while set_key[hs] != -1 and set_key[hs] != cset:
+                    hs = (hs + 1) & ms
+                dominated = False
+                x = set_head[hs] if set_key[hs] == cset else -1
+                while x >= 0:
+                    dd = _chain_distance(cside, (keys[x] >> B_SHIFT) & 31, (keys[x] >> T_SHIFT) & 3, cb, ct, unlimited)
+                    if dd >= 0 and g[x] + dd <= cg:
+                        dominated = True
+                        break
+                    x = link[x]
+                if dominated:
+                    continue
+                ch = _bound(ck, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov,
+                            deep)
+                if ch < 0:
+                    continue
+                x = set_head[hs] if set_key[hs] == cset else -1
+                while x >= 0:
+                    if state[x] == 0:
+                        dd = _chain_distance(cside, cb, ct, (keys[x] >> B_SHIFT) & 31, (keys[x] >> T_SHIFT) & 3,
+                                             unlimited)
+                        if dd >= 0 and cg + dd <= g[x]:
+                            state[x] = 2
+                    x = link[x]
+                idx = n
+                n += 1
+                keys[idx] = ck
+                hh[idx] = ch
+                state[idx] = 0
+                table[ht] = idx
+                if set_key[hs] != cset:
+                    set_key[hs] = cset
+                    set_head[hs] = -1
+                    n_sets += 1
+                link[idx] = set_head[hs]
+                set_head[hs] = idx
+            g[idx] = cg
+            parent[idx] = i
+            fb = cg + hh[idx]
+            e_idx[n_e] = idx
+            e_next[n_e] = b_head[fb]
+            b_head[fb] = n_e
+            n_e += 1
+            if fb < f:
+                f = fb
+    return -1, keys, g, parent, n
+
+
+@njit(cache=True)
+def _grow(a, size):
+    b = np.empty(size, dtype=a.dtype)
+    b[: len(a)] = a
+    return b
 
 
 # ---------------------------------------------------------------- Python side
@@ -291,96 +871,105 @@ def move_text(code: int, enc: Encoded) -> str:
         return "turn"
     if kind == KING_P:
         return f"king {enc.pyramid[a]}"
-    if kind == KING_W:
+    if kind in (KING_W, KING_S):
         return f"king {enc.side[b]}"
-    x = enc.pyramid[a]
+    x = enc.side[a] if kind == PAIR_WS else enc.pyramid[a]
     y = enc.pyramid[b] if kind == PAIR_PP else enc.side[b]
     if card_value(y) > card_value(x):  # canonical: higher value first
         x, y = y, x
     return f"pair {x} {y}"
 
 
-def _moves_between(path_keys: list[int], enc: Encoded) -> list[str]:
-    """Name the move leading from each key of the path to the next."""
-    free = np.empty(NPYR, dtype=np.int64)
-    out_k = np.empty(MAX_CHILDREN, dtype=np.int64)
-    out_c = np.empty(MAX_CHILDREN, dtype=np.int64)
-    game = []
-    for parent, child in zip(path_keys, path_keys[1:]):
-        m = gen_moves(np.int64(parent), enc.pv, enc.sv, COVM, free, out_k, out_c)
-        codes = [int(out_c[j]) for j in range(m) if int(out_k[j]) == child]
-        assert codes, "broken parent link"
-        game.append(move_text(codes[0], enc))
-    return game
+def _flags(rules) -> tuple:
+    r = rules_of(rules or {})
+    return (bool(r.get("strictWin")), bool(r.get("unlimitedTurns")), bool(r.get("stockTop")),
+            bool(r.get("coverPair")))
 
 
-def legal_moves(position: dict) -> list[str]:
-    """Canonical legal moves of a position (for cross-checks against other engines)."""
+def legal_moves(position: dict, rules=None) -> list[str]:
+    """Canonical legal moves of a position under the rules (for cross-checks against other engines)."""
     enc = encode(position)
-    free = np.empty(NPYR, dtype=np.int64)
     out_k = np.empty(MAX_CHILDREN, dtype=np.int64)
     out_c = np.empty(MAX_CHILDREN, dtype=np.int64)
-    m = gen_moves(np.int64(enc.key), enc.pv, enc.sv, COVM, free, out_k, out_c)
+    m = gen_moves(np.int64(enc.key), enc.pv, enc.sv, COVM, UNDER, *_flags(rules), False, out_k, out_c)
     return sorted(move_text(int(out_c[j]), enc) for j in range(m))
 
 
-def solve(position: dict, progress=None) -> SolveResult:
-    """Exact answer to the solver's question for a JSON position ("status" ignored)."""
+def _value_masks(enc: Encoded):
+    pmask = np.zeros(14, dtype=np.int64)
+    smask = np.zeros(14, dtype=np.int64)
+    for k, c in enumerate(enc.pyramid):
+        if c is not None:
+            pmask[card_value(c)] |= 1 << k
+    for i, c in enumerate(enc.side):
+        smask[card_value(c)] |= 1 << i
+    return pmask, smask
+
+
+def solve(position: dict, progress=None, rules=None) -> SolveResult:
+    """Exact answer to the solver's question for a JSON position ("status" ignored) under the
+    rules options (variants.py; default the standard rules). max_removed counts pyramid cards;
+    winnable is the rules' win (strict: every card gone). progress(moves, positions) is called
+    once the goal is known and once found."""
     t0 = time.perf_counter()
     enc = encode(position)
+    strict, unlimited, stock_top, cover_pair = _flags(rules)
     start_cnt = sum(c is not None for c in enc.pyramid)
-
-    cap = 1 << 16
-    keys = np.empty(cap, dtype=np.int64)
-    parents = np.empty(cap, dtype=np.int32)
-    table = np.full(cap * 2, EMPTY, dtype=np.int64)
-    keys[0] = enc.key
-    parents[0] = -1
-    _insert_all(keys, 1, table)
-    n = 1
-    best_cnt, best_idx = 0, 0
-    won = start_cnt == 0
-
-    lo, hi, depth = 0, 1, 0
-    while lo < hi and not won:
-        i = lo
-        while i < hi and not won:
-            i, n, best_cnt, best_idx, won = expand_level(
-                i, hi, n, keys, parents, table, enc.pv, enc.sv, COVM,
-                start_cnt, best_cnt, best_idx)
-            if i < hi and not won:  # out of room: grow arrays and table, then go on
-                if n > len(keys) - MAX_CHILDREN:
-                    cap = len(keys) * 2
-                    keys = _grown(keys, cap)
-                    parents = _grown(parents, cap)
-                if n > len(table) // 2 - MAX_CHILDREN:
-                    size = len(table) * 2
-                    table = None  # free the old table first: it is rebuilt from `keys`
-                    table = np.full(size, EMPTY, dtype=np.int64)
-                    _insert_all(keys, n, table)
-        depth += 1
-        lo, hi = hi, n
+    key0 = np.int64(enc.key)
+    if _won(key0, strict):
+        return SolveResult(0, 0, [], 1, time.perf_counter() - t0, True)
+    pmask, smask = _value_masks(enc)
+    best, won, sets = _max_removable(key0, start_cnt, enc.pv, enc.sv, pmask, smask, COVM, UNDER, strict, unlimited,
+                                     stock_top, cover_pair)
+    if progress is not None:
+        progress(0, int(sets))
+    game: list[str] = []
+    positions = int(sets)
+    if won or best > 0:
+        target = -1 if won else int(best)
+        goal, keys, g, parent, n = _astar(key0, target, start_cnt, enc.pv, enc.sv, pmask, smask, COVM, UNDER, strict,
+                                          unlimited, stock_top, cover_pair)
+        if goal < 0:
+            raise AssertionError("the goal of the search was not reached")
+        positions += int(n)
+        path = []
+        s = int(goal)
+        while s >= 0:
+            path.append(s)
+            s = int(parent[s])
+        path.reverse()
+        game = _game_along(path, keys, g, enc, (strict, unlimited, stock_top, cover_pair))
         if progress is not None:
-            progress(depth, n)
-
-    path = []
-    s = best_idx
-    while s >= 0:
-        path.append(int(keys[s]))
-        s = int(parents[s])
-    path.reverse()
-    game = _moves_between(path, enc)
+            progress(len(game), positions)
     return SolveResult(
-        max_removed=best_cnt,
+        max_removed=start_cnt if won else int(best),
         shortest=len(game),
         game=game,
-        positions=n,
+        positions=positions,
         seconds=time.perf_counter() - t0,
-        winnable=best_cnt == start_cnt,
+        winnable=bool(won),
     )
 
 
-def _grown(a: np.ndarray, cap: int) -> np.ndarray:
-    b = np.empty(cap, dtype=a.dtype)
-    b[: len(a)] = a
-    return b
+def _game_along(path, keys, g, enc: Encoded, flags) -> list[str]:
+    """The moves along a path of stored positions: per step, its draws and turns, then the removal."""
+    out_k = np.empty(MAX_STEPS, dtype=np.int64)
+    out_c = np.empty(MAX_STEPS, dtype=np.int64)
+    out_s = np.empty(MAX_STEPS, dtype=np.int64)
+    tmp_k = np.empty(MAX_CHILDREN, dtype=np.int64)
+    tmp_c = np.empty(MAX_CHILDREN, dtype=np.int64)
+    game = []
+    for a, b in zip(path, path[1:]):
+        parent_key, child_key, cost = int(keys[a]), int(keys[b]), int(g[b]) - int(g[a])
+        m = _steps(np.int64(parent_key), -1, enc.pv, enc.sv, COVM, UNDER, *flags, out_k, out_c, out_s, tmp_k, tmp_c,
+                   False)
+        found = [j for j in range(m) if int(out_k[j]) == child_key and int(out_s[j]) + 1 == cost]
+        assert found, "broken parent link"
+        j = found[0]
+        side = (parent_key >> SIDE_SHIFT) & SIDE_MASK
+        bnd, turns = (parent_key >> B_SHIFT) & 31, (parent_key >> T_SHIFT) & 3
+        for _ in range(int(out_s[j])):
+            game.append("draw" if side >> bnd else "turn")
+            bnd, turns = _next_on_chain(np.int64(side), np.int64(bnd), np.int64(turns), flags[1])
+        game.append(move_text(int(out_c[j]), enc))
+    return game

@@ -2,22 +2,27 @@
 chunk of deals, written atomically (temporary file, then rename) with a SHA-256 of its content.
 The key hashes the rules options and every file that makes or checks a result, so an unchanged
 engine never redoes a deal and a changed one never reuses it. A file that does not verify is
-deleted and its deals recomputed. Deal ranges are read and cut into windows here too, aligned
-with the chunks, so any range makes the same files.
+deleted and its deals recomputed. Only files with the names write_chunk gives are read or ever
+deleted, and never in a folder reached through a symbolic link (a link could lead the survey
+into someone's own folder): the survey refuses such a cache (own_folder), a reader leaves it
+alone. Deal ranges are read and cut into windows here too, aligned with the chunks, so any range
+makes the same files.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
-from ..errors import SurveyDisagreement, SurveyIncomplete
+from ..errors import InputError, SurveyDisagreement, SurveyIncomplete
 from ..independent.deal import MAX_DEAL, DealNumberError, parse_deal_number, shown
 from ..independent.variants import rules_of
 from ..settings import DEFAULT_MAX_NODES, ROOT, SURVEY_CACHE, WINDOW_CHUNKS
 
 FORMAT = 1  # of the cache files; part of the key
+OWN_NAME = re.compile(r"(deals|checks)-[0-9]{1,10}-[0-9]{1,10}\.json")  # what write_chunk names a file
 KEY_FILES = ("app/engine.js", "app/decider.js", "verify/independent/decider.py", "verify/independent/rules.py",
              "verify/independent/deal.py")
 
@@ -62,6 +67,28 @@ def cache_dir(variant: str, cache_root: Path | None = None) -> Path:
     return Path(cache_root or SURVEY_CACHE) / f"{variant}-{cache_key(variant_rules(variant))}"
 
 
+def linked(directory: Path) -> Path | None:
+    """The part of a cache folder that is a symbolic link (the folder or its cache root), or None."""
+    return next((p for p in (directory.parent, directory) if p.is_symlink()), None)
+
+
+def own_folder(directory: Path) -> Path:
+    """directory, when the survey may write and delete there; InputError when it, or the cache
+    root holding it, is a symbolic link."""
+    link = linked(directory)
+    if link is not None:
+        raise InputError(f"{link}: is a symbolic link (to {os.readlink(link)}); the survey deletes cache files "
+                         "there that do not verify, so its cache must be a folder of its own, not a link")
+    return directory
+
+
+def own_files(directory: Path) -> list[Path]:
+    """The files of a cache folder that write_chunk made (by name), never a link."""
+    if not directory.is_dir():
+        return []
+    return sorted(p for p in directory.iterdir() if OWN_NAME.fullmatch(p.name) and not p.is_symlink())
+
+
 def _checksum(payload: dict) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
@@ -96,9 +123,9 @@ class CacheIndex:
     def __init__(self, directory: Path):
         self.spans: dict[Path, tuple[int, int]] = {}
         self.dropped: list[Path] = []
-        if directory.is_dir():
-            for path in sorted(directory.glob("*.json")):
-                self.spans[path] = _span(path)
+        self.may_delete = linked(directory) is None  # a linked folder is read, never cleaned
+        for path in own_files(directory):
+            self.spans[path] = _span(path)
 
     def records(self, first: int, last: int, max_nodes: int) -> dict[int, dict]:
         """The valid records of deals first … last (see load_cache)."""
@@ -108,7 +135,8 @@ class CacheIndex:
                 continue
             chunk = _read_chunk(path)
             if chunk is None:
-                path.unlink(missing_ok=True)
+                if self.may_delete:
+                    path.unlink(missing_ok=True)
                 self.dropped.append(path)
                 del self.spans[path]
                 continue

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..app import find_node
-from ..settings import DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRST_CHECKED, WINDOW_CHUNKS
-from .cache import CacheIndex, cache_dir, variant_rules, windows, write_chunk
+from ..settings import DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRST_CHECKED
+from .cache import CacheIndex, cache_dir, own_files, own_folder, variant_rules, windows, write_chunk
 from .figures import Tally
 from .pools import LocalPool
 from .worker import app_decider, check_deal, survey_chunk
@@ -89,9 +89,9 @@ def run_survey(first: int, last: int, variant: str = "standard", jobs: int | Non
     started = time.monotonic()
     find_node()  # fail here, not in every worker, when Node.js is missing
     rules = variant_rules(variant)
-    directory = cache_dir(variant, cache_root)
-    if recompute and directory.is_dir():
-        for path in directory.glob("*.json"):
+    directory = own_folder(cache_dir(variant, cache_root))  # never a link: the survey deletes files here
+    if recompute:
+        for path in own_files(directory):
             path.unlink()
     survey = Survey(variant, first, last, {}, 0.0)
     bar = Progress(f"{variant} {first}-{last}", last - first + 1, 0, progress)

@@ -1,0 +1,192 @@
+"""Every variant in the game (issue 28), in Chromium: chosen beside the board or by a link
+(#deal=N&rules=…, refused cleanly when unknown), hinted by the decider under its rules, saved
+per variant and deal, and won by following Hint from a deal of its pool."""
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from conftest import LANGS, PAGE, POOL, ROOT, strings
+from generator.game_embed import game_html, head_html
+from page_words import cap, fill
+from test_game import GAME, dataset, deal_number, focus_board, message, slot, stock, wait_for_hint
+
+VARIANTS = {"strict": {"strictWin": True}, "one-pass": {"turns": 0}, "unlimited": {"unlimitedTurns": True},
+            "stock-top": {"stockTop": True}, "cover-pair": {"coverPair": True}}
+SHARES = {"standard": "66,5 %", "strict": "20,0 %", "one-pass": "30,0 %", "unlimited": "70,0 %",
+          "stock-top": "75,0 %", "cover-pair": "80,0 %"}  # the harness's own figures
+
+
+def names(lang: str) -> dict:
+    return yaml.safe_load((ROOT / "docs" / lang / "strings.yml").read_text(encoding="utf-8"))["variants_names"]
+
+
+def opening_under(app, deal: int, rules: dict) -> dict:
+    pos = app.opening(deal)
+    if "turns" in rules:
+        pos = {**pos, "turns_left": rules["turns"]}
+    return pos
+
+
+@pytest.fixture(scope="session")
+def variant_pools(app) -> dict[str, list[int]]:
+    """Each variant's pool for the harness: its first two won deals of the survey (as
+    generator/variant_choice.py takes them), each checked again here by the app's solver."""
+    from verify.survey.cache import cached_results
+    pools = {}
+    for vid, rules in VARIANTS.items():
+        records = cached_results(1, 2000, vid)
+        pools[vid] = [n for n in sorted(records) if records[n]["result"] == "won"][:2]
+        for n in pools[vid]:
+            assert app.solve(opening_under(app, n, rules), rules=rules)["winnable"], (vid, n)
+    return pools
+
+
+@pytest.fixture(scope="session")
+def variant_pages(site, variant_pools) -> dict[str, str]:
+    """variants-{lang}.html: the game with the rules choice (as generator/variant_choice.py makes it)."""
+    for lang in LANGS:
+        n = names(lang)
+        entries = [{"id": "standard", "name": n["standard"], "share": SHARES["standard"], "link": None, "pool": None}]
+        entries += [{"id": v, "name": n[v], "share": SHARES[v], "link": f"variants/#{v}", "pool": variant_pools[v]}
+                    for v in VARIANTS]
+        body = game_html(lang, strings(lang), POOL, "assets", None, entries)
+        (site / f"variants-{lang}.html").write_text(PAGE.format(lang=lang, head=head_html("assets"), body=body),
+                                                   encoding="utf-8")
+    return {lang: f"variants-{lang}.html" for lang in LANGS}
+
+
+def open_variants(watched, variant_pages, lang: str, fragment: str = "", **kw):
+    w = watched(**kw)
+    page = w.open(variant_pages[lang] + fragment)
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    return w, page
+
+
+def saved(page, key: str):
+    return page.evaluate(f"JSON.parse(localStorage.getItem('pyramide.game.v2.{key}'))")
+
+
+def follow_hint(page, limit: int = 200) -> int:
+    """Plays the checked hint until the game is won; returns the moves played."""
+    for played in range(limit):
+        if dataset(page, "status") == "won":
+            return played
+        page.locator(f"{GAME} .pyr-hint").click()
+        assert wait_for_hint(page) == "checked", message(page)
+        keys = page.evaluate(f"""[...document.querySelectorAll('{GAME} .pyr-slot.is-hinted')]
+            .map(b => [b.dataset.key ?? b.dataset.pile ?? '', b.dataset.pile ?? '', b.dataset.code ?? ''])""")
+        # The pyramid or waste card first, the stock (a draw, a turn or its face-up top card) last.
+        keys.sort(key=lambda k: k[1] == "stock")
+        for _, pile, code in keys:
+            (stock(page) if pile == "stock" else slot(page, code)).click()
+    raise AssertionError(f"not won after {limit} hinted moves: {message(page)}")
+
+
+# ---------------------------------------------------------------- the data
+def test_variant_pools_are_the_first_won_deals_of_the_survey():
+    from generator.variant_choice import variant_pool, variants_data
+    figures = {"variant": "one-pass", "first": 11, "results": "lwwluw" + "w" * 300, "share": 0.3}
+    assert variant_pool(figures, 3) == [12, 13, 16]
+    assert len(variant_pool(figures)) == 200
+    data = variants_data([{**figures, "variant": "standard"}, figures], {"share": 0.665},
+                         names("nb"), lambda x: f"{x:.3f}", "nb", "../variants/")
+    assert [e["id"] for e in data] == ["standard", "one-pass"]  # standard first, once
+    assert data[0]["pool"] is None and data[0]["link"] is None
+    assert data[1]["link"] == "../variants/#uten-vending" and data[1]["share"] == "0.300"
+
+
+# ---------------------------------------------------------------- in the browser
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_each_variant_is_won_by_following_hint(watched, variant_pages, variant_pools, variant):
+    s = strings("nb")
+    deal = variant_pools[variant][0]
+    w, page = open_variants(watched, variant_pages, "nb", f"#deal={deal}&rules={variant}")
+    assert message(page) == cap(fill(s["variants"]["from_link"], deal=deal, name=names("nb")[variant]))
+    assert dataset(page, "variant") == variant
+    played = follow_hint(page)
+    assert dataset(page, "status") == "won" and played > 0
+    game = saved(page, f"{variant}.{deal}")
+    assert game["variant"] == variant and len(game["moves"]) == played
+    assert saved(page, str(deal)) is None  # the standard game of that deal is untouched
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_choice_names_each_variant_and_switches(watched, variant_pages, variant_pools, lang):
+    s, n = strings(lang), names(lang)
+    w, page = open_variants(watched, variant_pages, lang, f"#deal={POOL[0]}")
+    choice = page.locator(f"{GAME} details.pyr-rules")
+    assert choice.locator("summary").inner_text().strip() == fill(s["variants"]["current"], name=n["standard"])
+    choice.locator("summary").click()
+    items = choice.locator(".pyr-rules-item")
+    assert items.count() == 6
+    texts = [items.nth(i).inner_text() for i in range(6)]
+    for text, vid in zip(texts, ["standard", *VARIANTS]):
+        assert n[vid] in text and fill(s["variants"]["share"], share=SHARES[vid]) in text
+        assert fill(s["variants"]["summaries"][vid], turns=2) in text
+    assert items.nth(2).locator("a").get_attribute("href") == "variants/#one-pass"
+    assert items.nth(0).locator("a").count() == 0  # the app's rules are on this page
+    # One move in the standard game, then one-pass: a new deal of its pool, no turns back.
+    page.keyboard.press("d")
+    items.nth(2).locator("input").check()
+    assert dataset(page, "variant") == "one-pass"
+    assert deal_number(page) in variant_pools["one-pass"]
+    assert message(page) == cap(fill(s["variants"]["chosen"], deal=deal_number(page), name=n["one-pass"]))
+    assert s["board"]["turns_left_none"] in page.locator(f"{GAME} .pile-info").first.inner_text()
+    # Back to the app's rules: the standard game as it was left.
+    items.nth(0).locator("input").check()
+    assert dataset(page, "variant") == "standard" and deal_number(page) == POOL[0]
+    assert saved(page, str(POOL[0]))["moves"] == ["draw"]
+
+
+def test_saved_games_are_kept_per_variant_and_deal(watched, variant_pages):
+    w, page = open_variants(watched, variant_pages, "nb", "#deal=5&rules=one-pass")
+    focus_board(page)
+    page.keyboard.press("d")
+    page.keyboard.press("d")
+    page.evaluate("location.hash = '#deal=5'")
+    page.wait_for_function(f"document.querySelector('{GAME}').dataset.variant === 'standard'")
+    assert deal_number(page) == 5 and saved(page, "5") is None
+    page.keyboard.press("d")
+    page.evaluate("location.hash = '#deal=5&rules=one-pass'")
+    page.wait_for_function(f"document.querySelector('{GAME}').dataset.variant === 'one-pass'")
+    assert saved(page, "one-pass.5")["moves"] == ["draw", "draw"]
+    assert saved(page, "5")["moves"] == ["draw"]
+    assert page.locator(f"{GAME} .pyr-score").inner_text().startswith(fill(strings("nb")["board"]["status"], moves=2, points=0)[:8])
+    # A reload keeps the tab's variant and deal.
+    page.evaluate("history.replaceState(null, '', location.pathname)")
+    page.reload()
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    assert dataset(page, "variant") == "one-pass" and deal_number(page) == 5
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_variant_in_a_link_is_refused(watched, variant_pages, lang):
+    s = strings(lang)
+    w, page = open_variants(watched, variant_pages, lang, "#deal=5&rules=%3Cb%3Eeasy")
+    text = message(page)
+    assert text.startswith(fill(s["variants"]["bad_rules"], value="<b>easy")), text
+    assert dataset(page, "variant") == "standard" and page.evaluate("location.hash") == ""
+    # With a game going on, the game goes on.
+    focus_board(page)
+    page.keyboard.press("d")
+    deal = deal_number(page)
+    page.evaluate("location.hash = '#rules=easy'")
+    page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').dataset.kind === 'refused'")
+    assert message(page) == fill(s["variants"]["bad_rules"], value="easy") + " " + fill(s["messages"]["bad_deal_kept"], deal=deal)
+    assert deal_number(page) == deal
+
+
+def test_a_rules_link_without_a_deal_opens_that_variant(watched, variant_pages, variant_pools):
+    w, page = open_variants(watched, variant_pages, "nb", "#rules=cover-pair")
+    assert dataset(page, "variant") == "cover-pair" and deal_number(page) in variant_pools["cover-pair"]
+
+
+def test_the_copied_link_carries_the_variant(watched, variant_pages, app):
+    w, page = open_variants(watched, variant_pages, "nb", "#deal=9&rules=stock-top")
+    w.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator(f"{GAME} .pyr-deal").click()
+    page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent.includes('9')")
+    assert page.evaluate("navigator.clipboard.readText()").endswith("#deal=9&rules=stock-top")
+    # The stock's top card lies face up in this variant.
+    assert stock(page).get_attribute("data-code") == app.opening(9)["stock"][0]
