@@ -27,7 +27,7 @@ import strict_yaml
 from .errors import BuildError
 from .inputs import read_text
 from .languages import Language, read_yaml
-from .numbers import tag_sub
+from .numbers import note_place, tag_sub
 
 FILE_NAME = "glossary.yml"
 CONCEPT_FIELDS = {"meaning", "use", "note", "forbidden", "allow"}
@@ -270,7 +270,7 @@ def note_problems(examples, code: str, rules) -> list[str]:
         for key in ("title", "summary"):
             text = (example.get(key) or {}).get(code, "")
             problems += [_problem(file, lines.get(f"{key}.{code}", "?"), hit) for hit in find(text, rules)]
-        problems += [_problem(file, (step.get("note_lines") or {}).get(code, step.get("line", "?")), hit)
+        problems += [_problem(*note_place(example, step, code), hit)
                      for step in example["steps"] for hit in find((step.get("notes") or {}).get(code, ""), rules)]
     return problems
 

@@ -107,6 +107,16 @@ def string_problems(path: Path, strings, prefix="") -> list[str]:
     return problems
 
 
+def note_place(example: dict, step: dict, code: str) -> tuple[str, object]:
+    """Where a step's note in `code` is written: its line in the language's file
+    (docs/<lang>/examples/<id>.yml) when the bundle knows it, else the move's line in the example
+    file (a note there, or none yet)."""
+    lines = step.get("note_lines") or {}
+    if code in lines:
+        return (example.get("text_files") or {}).get(code, example["file"]), lines[code]
+    return example["file"], step.get("line", "?")
+
+
 def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
     """Example notes, titles and summaries are text like any page: no hand-typed number; and a
     note is in every language or in none (one only some readers would see is a forgotten
@@ -116,8 +126,7 @@ def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
         for step in example["steps"]:
             notes = step.get("notes") or {}
             for code in codes:
-                file = (example.get("text_files") or {}).get(code, example["file"])
-                line = (step.get("note_lines") or {}).get(code, step.get("line", "?"))
+                file, line = note_place(example, step, code)
                 where = f"{file}, line {line}, move {step['number']}"
                 text = notes.get(code, "")
                 if not text.strip() and any(v.strip() for v in notes.values()):
