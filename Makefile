@@ -8,7 +8,7 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish rollback status bench example survey clean help
+.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish rollback status translations language po-export po-import bench example survey clean help
 
 # Python ≥ 3.11 in a virtualenv, every package at the version and hash of requirements.lock
 # (pyproject's dependencies and the test and cluster extras; Node.js comes pinned from PyPI,
@@ -85,11 +85,34 @@ survey: setup ## decide deals 1–10,000 and 1–2,000 per variant exactly (cach
 
 # Every check; writes build/verified.json only when all pass. Each passed result is kept in
 # build/check-cache/ under the digest of what it read, so only checks whose inputs changed run
-# again (verify check --no-cache: all). Then, per language: missing pages or strings, and
-# numbers in page sources not backed by data.
+# again (verify check --no-cache: all). Then, per language, whatever the checks said: missing
+# pages, strings and number words, a wrong language code, numbers in page sources not backed by
+# data, forbidden words; then stale, missing or untranslated segments (warnings). Every problem
+# of every language in one run; exits non-zero if any check failed.
 verify: setup survey ## every check; writes build/verified.json only when all pass
-	$(PY) -m verify check
-	$(PY) -m generator lint
+	@failed=0; $(PY) -m verify check || failed=1; $(PY) -m generator lint || failed=1; \
+	  $(PY) -m generator translations --summary || failed=1; exit $$failed
+
+# A new language: docs/CODE/ copied from FROM (default: the first of docs/languages.yml), its code
+# set, every text recorded untranslated, and the language added to docs/languages.yml.
+language: setup ## a new language: CODE=sv [FROM=nb] [SEARCH=lunr code]; docs/CODE/ with every text untranslated
+	@test -n "$(CODE)" || { echo "error: usage: make language CODE=sv [FROM=nb] [SEARCH=sv]" >&2; exit 2; }
+	$(PY) -m generator language "$(CODE)" $(if $(FROM),--from "$(FROM)") $(if $(SEARCH),--search "$(SEARCH)")
+
+# A language's segments as a gettext PO file (build/translations/CODE.po) for Poedit, Weblate or
+# OmegaT, and back: the import refuses a file whose source no longer matches, and writes nothing.
+po-export: setup ## CODE=da: the language's segments as build/translations/CODE.po
+	@test -n "$(CODE)" || { echo "error: usage: make po-export CODE=da" >&2; exit 2; }
+	$(PY) -m generator po export "$(CODE)"
+po-import: setup ## CODE=da PO=file: the PO file's translations into docs/CODE/, recorded as translated
+	@test -n "$(CODE)" -a -n "$(PO)" || { echo "error: usage: make po-import CODE=da PO=file.po" >&2; exit 2; }
+	$(PY) -m generator po import "$(CODE)" "$(PO)"
+
+# Per language and file: the segments missing, untranslated or stale (the source changed since
+# the translation was made, old and new source side by side), then the totals. MARK=da records
+# the source's current text as translated: every file, or FILES="pages/index.md[:segment] …".
+translations: setup ## segments missing, untranslated or stale per language; MARK=da [FILES=…] records them translated
+	$(PY) -m generator translations $(if $(MARK),--mark "$(MARK)" $(FILES))
 
 site: cairo verify ## every check, then the site in site/
 	$(PY) -m generator build
@@ -103,6 +126,7 @@ serve: site ## the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and reloaded
 # published here, outside the repository.
 publish: cairo verify ## build, check and switch DEST=folder to the new version in one step
 	@test -n "$(DEST)" || (echo "error: usage: make publish DEST=folder" >&2 && exit 2)
+	$(if $(ALLOW_STALE),,$(PY) -m generator translations --check --summary)
 	$(PY) -m generator publish "$(DEST)"
 
 # DEST back to the version that was live before the live one (DEST.versions/history.json).

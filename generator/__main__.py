@@ -1,4 +1,5 @@
-"""`python -m generator build [--dest site]` · `publish DEST` · `rollback DEST` · `status DEST` · `serve` · `lint`.
+"""`python -m generator build [--dest site]` · `publish DEST` · `rollback DEST` · `status DEST` · `serve` · `lint`
+· `translations` · `language CODE` · `po export|import`.
 
 Exit codes: 0 fine; 1 the build failed after reading its inputs (nothing was changed); 2 bad
 input (a page source, string or bundle refused, a destination that is not ours to replace, a
@@ -48,7 +49,24 @@ def main(argv=None) -> int:
     sv = sub.add_parser("serve", help="serve site/ on localhost, rebuilding and reloading on change")
     sv.add_argument("--port", type=int, default=8000)
     l = sub.add_parser("lint", help="per language: missing pages or strings, numbers not backed by data")
-    for command in (b, p, l):
+    t = sub.add_parser("translations", help="per language and file: segments missing, untranslated or stale; "
+                       "--mark LANG [FILE[:segment] …] records them as translated")
+    t.add_argument("--mark", metavar="LANG", help="record the source's current text as translated in LANG")
+    t.add_argument("targets", nargs="*", metavar="FILE[:segment]",
+                   help="with --mark: files (pages/index.md, strings.yml, game.json, examples/<id>) or one "
+                        "segment as the report names it; none: every file")
+    t.add_argument("--check", action="store_true", help="exit 1 when any segment is not current (make publish)")
+    t.add_argument("--summary", action="store_true", help="only the totals, as warnings (make verify, make site)")
+    lg = sub.add_parser("language", help="a new language: docs/CODE/ from --from (every text untranslated), "
+                        "added to docs/languages.yml")
+    lg.add_argument("code", help="lowercase BCP 47 code, e.g. sv, nn, pt-br")
+    lg.add_argument("--from", dest="source", default=None, help="the language to copy (default: the first one)")
+    lg.add_argument("--search", default=None, help="the search's stemming language when it is not the code")
+    po = sub.add_parser("po", help="a language's segments as a gettext PO file (export) and back (import)")
+    po.add_argument("action", choices=("export", "import"))
+    po.add_argument("lang")
+    po.add_argument("file", type=Path, nargs="?", help="the PO file (export default: build/translations/LANG.po)")
+    for command in (b, p, l, t, lg, po):
         command.add_argument("--docs", type=Path, default=None, help="page sources (default: docs/)")
         command.add_argument("--bundle", type=Path, default=None, help="verified bundle (default: build/verified.json)")
     args = parser.parse_args(argv)
@@ -64,11 +82,23 @@ def main(argv=None) -> int:
 
             serve(Path("site").absolute(), args.port)  # not resolve(): site may be a link that switches
             return 0
+        if args.command == "translations":
+            return _translations(args)
+        if args.command == "language":
+            return _language(args)
+        if args.command == "po":
+            return _po(args)
         if args.command == "lint":
             languages, default = site.load_languages(args.docs or site.DOCS)
-            # The notes come from the bundle: lint runs after `verify check` has written it.
-            bundle = site.load_bundle(args.bundle or site.BUNDLE)
-            problems = site.lint(languages, default, bundle["examples"], args.docs or site.DOCS)
+            # The notes come from the bundle: lint runs after `verify check` has written it. When
+            # that check failed (`make verify` goes on, to list every problem at once), the
+            # pages and strings are linted still, the notes not.
+            try:
+                examples = site.load_bundle(args.bundle or site.BUNDLE)["examples"]
+            except BuildError as e:
+                print(f"warning: the example notes are not linted: {e}", file=sys.stderr)
+                examples = []
+            problems = site.lint(languages, default, examples, args.docs or site.DOCS)
             for lang in languages:
                 mine = [p for p in problems if f"/{lang.code}/" in p]
                 print(f"  {'ok' if not mine else 'FAIL'}  pages.{lang.code:<14} {len(lang.pages)} pages, "
@@ -111,6 +141,71 @@ def main(argv=None) -> int:
     except OSError as e:  # the file system said no (permissions, a full disk) mid-way
         print(f"error: {e.filename}: {e.strerror}" if e.filename else f"error: {e}", file=sys.stderr)
         return 1
+
+
+def _po(args) -> int:
+    from . import po
+    from .settings import BUILD, DOCS
+
+    docs = args.docs or DOCS
+    if args.action == "export":
+        out = args.file or BUILD / "translations" / f"{args.lang}.po"
+        count = po.export(docs, args.lang, out)
+        print(f"{out}: {count} segment(s) of {args.lang}; translate the msgstr texts, then "
+              f"`make po-import CODE={args.lang} PO={out}`")
+        return 0
+    if args.file is None:
+        print("error: po import needs the PO file: python -m generator po import LANG FILE", file=sys.stderr)
+        return 2
+    for line in po.import_po(docs, args.lang, args.file) or [f"{args.file}: nothing to change"]:
+        print(line)
+    return 0
+
+
+def _language(args) -> int:
+    from . import new_language, translations
+    from .settings import DOCS
+
+    docs = args.docs or DOCS
+    source = args.source or translations.source_language(docs)[0]
+    written = new_language.create(docs, args.code, source, args.search)
+    print(f"Made docs/{args.code}/ from docs/{source}/ ({len(written) - 1} files) and added '{args.code}' to "
+          f"docs/languages.yml. Every text is still {source}'s: translate the files in docs/{args.code}/, "
+          f"then `make translations MARK={args.code} FILES=…` for each one done (docs/TRANSLATING.md).")
+    return 0
+
+
+def _translations(args) -> int:
+    from . import translations
+    from .settings import DOCS
+
+    docs = args.docs or DOCS
+    if args.mark:
+        for line in translations.mark(docs, args.mark, args.targets):
+            print(line)
+        return 0
+    if args.targets:
+        print("error: FILE[:segment] arguments go with --mark LANG", file=sys.stderr)
+        return 2
+    statuses = translations.all_statuses(docs)
+    if args.summary:  # one warning per file behind its source, then the language's totals
+        for status in statuses:
+            by_file: dict[str, list] = {}
+            for f in status.problems:
+                by_file.setdefault(f.file, []).append(f.state)
+            for name, states in by_file.items():
+                counts = ", ".join(f"{states.count(s)} {s}" for s in translations.STATES if states.count(s))
+                print(f"warning: docs/{status.lang}/{name}: {counts} (make translations lists them)", file=sys.stderr)
+            if status.problems:
+                print(f"warning: {status.totals()}", file=sys.stderr)
+    else:
+        print("\n".join(translations.report(statuses)))
+    behind = [s for s in statuses if s.problems]
+    if args.check and behind:
+        print(f"error: translations not current: {'; '.join(s.totals() for s in behind)} "
+              "(make translations lists them; ALLOW_STALE=1 publishes anyway)", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ def check_fresh(bundle: dict, path: Path) -> None:
         if hashlib.sha256(file.read_bytes()).hexdigest() != digest:
             raise BuildError(f"{path}: {name} has changed since the bundle was made, so its figures are stale. {FIX}")
     current = {str(p.relative_to(ROOT)) for p in (ROOT / "examples").glob("*.yaml")} | \
+              {str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*/examples/*.yml")} | \
               {str(p.relative_to(ROOT)) for p in (ROOT / "app").glob("*.js")}
     for name in sorted(current):
         if (ROOT / name).is_symlink():

@@ -170,7 +170,7 @@ POSITION = record({
     "waste": list_of(text(CARD)), "turns_left": COUNT, "points": COUNT, "moves": COUNT,
     "status": one_of(*STATUSES),
 })
-LANGUAGE = r"[a-z]{2,3}"  # a language code of docs/languages.yml, as keys of notes, titles, summaries
+LANGUAGE = r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*"  # a language code of docs/languages.yml, as keys of notes, titles, summaries
 # "winnable" since the solvers take every variant (verify/solving.py solve_both: in the strict
 # variant it is not "max_removed is all of the pyramid").
 SOLVER = record({"max_removed": COUNT, "shortest": COUNT, "positions": COUNT, "seconds": number(0)},
@@ -181,7 +181,8 @@ EXAMPLE = record({
     "file": text(),
     "opening": POSITION,
     "steps": list_of(record({"number": integer(1), "move": text(MOVE), "line": integer(1),
-                             "notes": mapping(text(), key_pattern=LANGUAGE), "position": POSITION}),
+                             "notes": mapping(text(), key_pattern=LANGUAGE), "position": POSITION},
+                            optional={"note_lines": mapping(integer(1), key_pattern=LANGUAGE)}),
                      min_length=1),
     "final": record({"pyramid_removed": COUNT, "cards_removed": COUNT, "stock": COUNT, "waste": COUNT,
                      "points": COUNT, "moves": COUNT, "status": one_of(*STATUSES)}),
@@ -194,6 +195,7 @@ EXAMPLE = record({
     "title": mapping(text(r"[^\n]*\S[^\n]*"), key_pattern=LANGUAGE),
     "summary": mapping(text(r"(?s).*\S.*"), key_pattern=LANGUAGE),
     "lines": mapping(integer(1), key_pattern=rf"(title|summary)\.{LANGUAGE}"),
+    "text_files": mapping(text(), key_pattern=LANGUAGE),  # docs/<lang>/examples/<id>.yml per language
 })
 SURVEY_FIGURES = {
     "variant": text(r"[a-z][a-z-]*"), "first": integer(1), "last": integer(1),

@@ -12,7 +12,6 @@ from datetime import date, datetime
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
 from babel.numbers import NumberPattern, format_decimal
-from num2words import num2words
 
 from . import svg
 from .slugs import slug
@@ -34,13 +33,7 @@ def rule_constants(bundle_rules: dict) -> dict:
     return r
 
 
-# num2words gives the words for 0-12; what it lacks is set here. nb: it writes «syv», and the site
-# (its card names too) writes the other Bokmål form, «sju»; neither language has the neuter «ett»/«ét»,
-# and Danish writes «én»/«ét» with the accent so that a count is not read as the article «en»/«et».
-NUMBER_WORDS = {
-    "nb": {"num2words": "no", "replace": {7: "sju"}, "one": {"c": "en", "n": "ett"}},
-    "da": {"num2words": "da", "replace": {}, "one": {"c": "én", "n": "ét"}},
-}
+# The words themselves are the language's: docs/<lang>/numbers.yml (counts 0-12, «one» per gender).
 SPELLED_UP_TO = 12  # larger counts keep their digits, as careful nb and da writers do
 GENDERS = {"c": "common (en rad, én række)", "n": "neuter (ett kort, ét kort)"}
 
@@ -90,13 +83,15 @@ class Words:
                              + " or ".join(f"'{g}' for {what}" for g, what in GENDERS.items()))
         if not 0 <= value <= SPELLED_UP_TO:
             return self.num(value)
-        words = NUMBER_WORDS.get(self.lang.code)
-        if words is None:
-            raise BuildError(f"spell: no number words for language '{self.lang.code}'; add them to "
-                             "NUMBER_WORDS in generator/context.py")
+        numbers, where = self.lang.numbers, self.lang.folder / "numbers.yml"
         if value == 1:
-            return words["one"][gender]
-        return words["replace"].get(value) or num2words(value, lang=words["num2words"])
+            word = (numbers.get("one") or {}).get(gender) if isinstance(numbers.get("one"), dict) else None
+        else:
+            word = (numbers.get("counts") or {}).get(str(value)) if isinstance(numbers.get("counts"), dict) else None
+        if not isinstance(word, str) or not word.strip():
+            raise BuildError(f"spell: no number word for {value}{f' ({gender})' if value == 1 else ''} in "
+                             f"language '{self.lang.code}'; add it to {where}")
+        return word.strip()
 
     def decimal(self, value: float, places: int = 1) -> str:
         """A number with exactly `places` decimals in the locale's pattern: nb «1 234,5», da «1.234,5»."""

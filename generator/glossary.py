@@ -27,7 +27,7 @@ import strict_yaml
 from .errors import BuildError
 from .inputs import read_text
 from .languages import Language, read_yaml
-from .numbers import tag_sub
+from .numbers import note_place, tag_sub
 
 FILE_NAME = "glossary.yml"
 CONCEPT_FIELDS = {"meaning", "use", "note", "forbidden", "allow"}
@@ -266,11 +266,12 @@ def note_problems(examples, code: str, rules) -> list[str]:
     problems = []
     for example in examples:
         lines = example.get("lines") or {}
+        file = (example.get("text_files") or {}).get(code, example["file"])  # the language's own file
         for key in ("title", "summary"):
             text = (example.get(key) or {}).get(code, "")
-            problems += [_problem(example["file"], lines.get(f"{key}.{code}", "?"), hit) for hit in find(text, rules)]
-        problems += [_problem(example["file"], step.get("line", "?"), hit) for step in example["steps"]
-                     for hit in find((step.get("notes") or {}).get(code, ""), rules)]
+            problems += [_problem(file, lines.get(f"{key}.{code}", "?"), hit) for hit in find(text, rules)]
+        problems += [_problem(*note_place(example, step, code), hit)
+                     for step in example["steps"] for hit in find((step.get("notes") or {}).get(code, ""), rules)]
     return problems
 
 
@@ -284,6 +285,8 @@ def language_problems(lang: Language, glossary: Glossary, examples) -> list[str]
     problems += yaml_problems(lang.folder / "strings.yml", rules)
     if (lang.folder / "game.json").exists():
         problems += json_problems(lang.folder / "game.json", rules)
+    if (lang.folder / "facts.yml").exists():  # the language's words about the sources
+        problems += yaml_problems(lang.folder / "facts.yml", rules)
     facts = lang.folder.parent / "facts.yml"
     if facts.exists():  # its per-language text ({nb: …, da: …}) is shown on the pages too
         problems += yaml_problems(facts, rules, keep=lambda keys: lang.code in keys)

@@ -107,6 +107,16 @@ def string_problems(path: Path, strings, prefix="") -> list[str]:
     return problems
 
 
+def note_place(example: dict, step: dict, code: str) -> tuple[str, object]:
+    """Where a step's note in `code` is written: its line in the language's file
+    (docs/<lang>/examples/<id>.yml) when the bundle knows it, else the move's line in the example
+    file (a note there, or none yet)."""
+    lines = step.get("note_lines") or {}
+    if code in lines:
+        return (example.get("text_files") or {}).get(code, example["file"]), lines[code]
+    return example["file"], step.get("line", "?")
+
+
 def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
     """Example notes, titles and summaries are text like any page: no hand-typed number; and a
     note is in every language or in none (one only some readers would see is a forgotten
@@ -115,8 +125,9 @@ def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
     for example in examples:
         for step in example["steps"]:
             notes = step.get("notes") or {}
-            where = f"{example['file']}, line {step.get('line', '?')}, move {step['number']}"
             for code in codes:
+                file, line = note_place(example, step, code)
+                where = f"{file}, line {line}, move {step['number']}"
                 text = notes.get(code, "")
                 if not text.strip() and any(v.strip() for v in notes.values()):
                     problems.append(f"{where}: the note has no {code} text (the other languages have one)")
@@ -127,6 +138,7 @@ def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
             for code, text in (example.get(key) or {}).items():
                 if has_digit(text):
                     line = (example.get("lines") or {}).get(f"{key}.{code}", "?")
-                    problems.append(f"{example['file']}, line {line}: the {code} {key} contains a number typed "
+                    file = (example.get("text_files") or {}).get(code, example["file"])
+                    problems.append(f"{file}, line {line}: the {code} {key} contains a number typed "
                                     f"by hand ('{text[:60]}'); the page gives the deal's number and figures itself")
     return problems

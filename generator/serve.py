@@ -51,7 +51,10 @@ WATCHED = [ROOT / "docs", ROOT / "examples", ROOT / "app", ROOT / "generator", R
 # there needs the checks again; any other edit (a page, a string, the theme) only the build. The
 # generator re-hashes the bundle's inputs, so a check wrongly skipped would stop the build.
 # `verify check` itself redoes only the checks whose inputs changed (verify/check_cache.py).
-VERIFY_INPUTS = ("examples", "app", "verify", "strict_yaml", "docs/languages.yml", "docs/*/glossary.yml")
+# The examples' words (titles, summaries, notes) live in docs/<lang>/examples/ since issue 23:
+# the note check reads them.
+VERIFY_INPUTS = ("examples", "app", "verify", "strict_yaml", "docs/languages.yml", "docs/*/glossary.yml",
+                 "docs/*/examples/*")
 # A script file, not an inline script: every page's Content-Security-Policy refuses inline
 # scripts it does not name, and this one is the server's, not the build's. It asks for the build
 # state and the server holds the answer until the state differs from what the page has seen

@@ -27,7 +27,7 @@ from . import publish
 from .errors import BuildError, BuildFailed
 from .glossary import lint as glossary_problems
 from .limits import time_bound
-from .languages import Language, completeness_problems, load_languages, read_yaml
+from .languages import Language, completeness_problems, language_facts, load_languages, read_yaml
 from .inputs import hidden_characters, read_text, refuse_special, refuse_special_folder
 from .numbers import has_digit, tag_sub, note_problems, page_problems, string_problems
 from .formats import template_problems
@@ -68,6 +68,8 @@ def lint(languages: list[Language], default: str, examples: list[dict] = (), doc
         problems += card_label_problems(lang.folder / "game.json", lang.game_strings)
         if os.path.lexists(lang.folder / "game.json"):
             problems += hidden_characters(lang.folder / "game.json", read_text(lang.folder / "game.json"))
+        for words_file in ("facts.yml", "numbers.yml"):  # the language's own words (docs/<lang>/)
+            problems += _file_problems(lang.folder / words_file)
         theme_file = lang.folder / "theme.yml"
         problems += _file_problems(theme_file)
         problems += theme_digit_problems(theme_file, lang.theme)
@@ -168,7 +170,7 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     rendered = {}
     for lang in languages:
         try:
-            context = build_context(bundle, lang, facts)
+            context = build_context(bundle, lang, language_facts(lang, facts))
         except (LookupError, TypeError, AttributeError, ValueError) as e:
             # The bundle's shape is checked; what can still be missing is a string of this language.
             raise BuildError(f"{lang.folder / 'strings.yml'}: a string the pages need is missing or not "

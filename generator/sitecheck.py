@@ -450,8 +450,12 @@ def seo_problems(site: Path, languages: dict[str, list[str]], site_url: str) -> 
                 problems.append(f"{page}: alternate {lang} {href} does not point back with the same alternates")
         problems += [f"{page}: {p}" for p in _preview_problems(site, scan, url, site_url)]
         problems += [f"{page}: {p}" for p in _json_ld_problems(scan)]
-    titles = [scan.title for scan in scans.values()]
-    problems += [f"{site}: the title {t!r} is on more than one page" for t in sorted(set(titles)) if titles.count(t) > 1]
+    # Unique within a language: a language not yet translated shows the source's titles.
+    by_language: dict = {}
+    for url, scan in scans.items():
+        by_language.setdefault(url[len(site_url):].split("/")[0], []).append(scan.title)
+    problems += [f"{site}: the title {t!r} is on more than one page" for titles in by_language.values()
+                 for t in sorted(set(titles)) if titles.count(t) > 1]
     return problems
 
 

@@ -43,7 +43,7 @@ def build_site(dest: Path, docs: Path | None = None, bundle: Path | None = None,
 def inputs_digest(names) -> str:
     """Hash of every file under the named paths (path and content), plus the packages' versions."""
     h = hashlib.sha256()
-    for dist in ("mkdocs", "mkdocs-material", "jinja2", "babel", "num2words"):
+    for dist in ("mkdocs", "mkdocs-material", "jinja2", "babel"):
         h.update(f"{dist}={metadata.version(dist)}\n".encode())
     for name in names:
         top = ROOT / name

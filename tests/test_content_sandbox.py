@@ -401,15 +401,24 @@ def test_hidden_characters_in_language_files_are_refused(docs, bundle_path, name
         site.gather(bundle_path, docs)
 
 
-def test_hidden_characters_in_an_example_are_refused(tmp_path):
+@pytest.mark.parametrize("where", ["example", "language file"])
+def test_hidden_characters_in_an_example_are_refused(tmp_path, where):
+    """In the example file (deal and moves) and in its words, docs/<lang>/examples/<id>.yml."""
     from verify.examples import ExampleError, load_example
     real = sorted((ROOT / "examples").glob("*.yaml"))[0]
-    text = real.read_text(encoding="utf-8")
-    copy = tmp_path / real.name
-    at = text.index('"', text.index("\n  nb: ")) + 3  # inside the nb title
-    copy.write_text(text[:at] + "\u200b" + text[at:], encoding="utf-8")
-    with pytest.raises(ExampleError, match=f"line {text.count(chr(10), 0, at) + 1}: an invisible character U\\+200B"):
-        load_example(copy)
+    (tmp_path / "examples").mkdir()
+    example = tmp_path / "examples" / real.name
+    example.write_text(real.read_text(encoding="utf-8"), encoding="utf-8")
+    words = tmp_path / "docs" / "nb" / "examples" / f"{real.stem}.yml"
+    words.parent.mkdir(parents=True)
+    words.write_text((ROOT / "docs" / "nb" / "examples" / words.name).read_text(encoding="utf-8"), encoding="utf-8")
+    target = example if where == "example" else words
+    text = target.read_text(encoding="utf-8")
+    at = text.index("\n# ") + 3 if where == "example" else text.index('"', text.index("\ntitle: ")) + 3
+    target.write_text(text[:at] + "\u200b" + text[at:], encoding="utf-8")
+    line = text.count(chr(10), 0, at) + 1
+    with pytest.raises(ExampleError, match=f"{re.escape(str(target))}, line {line}: an invisible character U\\+200B"):
+        load_example(example)
 
 
 # ---------------------------------------------------------------- linear matching, search language

@@ -9,6 +9,7 @@ import pytest
 
 from verify.examples import ID_RULE, ExampleError, load_example
 from verify.new_example import example_yaml
+from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "data" / "broken_examples"
@@ -148,7 +149,8 @@ def test_duplicate_id(tmp_path):
         shutil.copy(ROOT / "examples" / "winnable.yaml", tmp_path / f"{name}.yaml")
     r, out = check(tmp_path)
     assert r.returncode == 2
-    assert f"{tmp_path / 'b.yaml'}, line 4: id 'winnable' is already used by {tmp_path / 'a.yaml'}" in r.stderr
+    line = (ROOT / "examples" / "winnable.yaml").read_text(encoding="utf-8").splitlines().index("id: winnable") + 1
+    assert f"{tmp_path / 'b.yaml'}, line {line}: id 'winnable' is already used by {tmp_path / 'a.yaml'}" in r.stderr
     assert not out.exists()
 
 
@@ -159,3 +161,27 @@ def test_good_examples_write_a_bundle(tmp_path):
     assert r.returncode == 0, r.stderr
     assert out.exists()
     assert "search.exact" in r.stdout and "game.replayed" in r.stdout
+
+
+def test_a_false_note_in_a_language_file_is_named_by_that_file_and_line(tmp_path):
+    """The notes live in docs/<lang>/examples/<id>.yml: a false claim there names that file and
+    the note's own line in it, not the example file (the checker takes the notes from wherever
+    they are written)."""
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    shutil.copy(ROOT / "examples" / "winnable.yaml", examples)
+    for code in LANGUAGES:
+        (tmp_path / "docs" / code / "examples").mkdir(parents=True)
+        shutil.copy(ROOT / "docs" / code / "examples" / "winnable.yml", tmp_path / "docs" / code / "examples")
+    nb_file = tmp_path / "docs" / "nb" / "examples" / "winnable.yml"
+    lines = nb_file.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines, 1) if line.startswith("  3:"))
+    # The note move 3 carried before it was checked: the ace is in row 7, not on the waste.
+    lines[number - 1] = '  3: "Ruter dame tar ruter ess fra kastebunken: det øverste kortet der kan være med i et par."\n'
+    nb_file.write_text("".join(lines), encoding="utf-8")
+    r, out = check(examples)
+    assert r.returncode == 1, r.stderr
+    first = r.stderr.splitlines()[0]
+    assert first.endswith(f"{nb_file}, line {number}, nb: says ruter ess is on the waste; it is in row 7 "
+                          "(move 3 'pair QD AD')"), first
+    assert not out.exists()

@@ -22,11 +22,12 @@ from generator.pages import PageFunctions
 from generator.slugs import slug
 from generator.languages import read_yaml
 from generator.theme_words import load_theme_words, theme_config
+from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 MATERIAL = Path(material.__file__).resolve().parent / "templates"
 OVERRIDES = ROOT / "generator" / "overrides"
-LANGUAGES = ("nb", "da")
+
 # Keys of the table that are settings, not words.
 TECHNICAL_KEYS = {"language", "direction", "search.config.lang", "search.config.pipeline", "search.config.separator"}
 # English a page can get from outside the table: Python-Markdown's heading links, Material's 404.

@@ -12,8 +12,9 @@ from browser_support import QuietHandler, serve
 from generator.languages import load_languages
 from generator.root_pages import FELT, not_found_page
 from generator.site import nav_links
+from site_languages import LANGUAGES
 
-LANGS = ("nb", "da")
+LANGS = LANGUAGES
 MISSING = ("/nb/x", "/nb/a/b/c/x", "/da/x", "/da/a/b/c/x", "/x", "/a/b/c/x")
 FELT_RGB = "rgb({}, {}, {})".format(*(int(FELT[i:i + 2], 16) for i in (1, 3, 5)))
 

@@ -8,9 +8,10 @@ from verify.errors import InputError
 from verify.examples import example_notes, load_example
 from verify.independent import rules
 from verify.notes import glossary_path, load_note_words, note_problem, read_note
+from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = {code: load_note_words(glossary_path(code)) for code in ("nb", "da")}
+WORDS = {code: load_note_words(glossary_path(code)) for code in LANGUAGES}
 
 
 def game(name):
@@ -30,16 +31,21 @@ def problem(code, text, number, name="winnable"):
 def test_every_note_of_the_examples_is_true(name):
     ex, positions = game(name)
     notes = example_notes(ex)
-    assert {n.language for n in notes} == {"nb", "da"} and len(notes) >= 8
+    assert {n.language for n in notes} == set(LANGUAGES) and len(notes) >= 8
     for n in notes:
         assert note_problem(n.text, WORDS[n.language], positions[n.move - 1], positions[n.move],
                             ex.game[n.move - 1].text) is None, (n.line, n.language, n.text)
 
 
-def test_a_note_is_read_at_its_own_line_in_each_language():
+def test_a_note_is_read_in_its_language_file_at_its_own_line():
     ex, _ = game("winnable")
-    lines = {(n.move, n.language): n.line for n in example_notes(ex)}
-    assert lines[(3, "nb")] == 25 and lines[(3, "da")] == 26
+    places = {(n.move, n.language): (Path(n.file), n.line) for n in example_notes(ex)}
+    for code in LANGUAGES:
+        file = ROOT / "docs" / code / "examples" / "winnable.yml"
+        line = next(i for i, text in enumerate(file.read_text(encoding="utf-8").splitlines(), 1)
+                    if text.startswith("  3:"))
+        assert places[(3, code)] == (file, line)
+    assert all(n.game_file == str(ex.path) for n in example_notes(ex))
 
 
 # Move 1 of deal 27 is 'king KD' (free, row 7); move 3 'pair QD AD' (QD the waste top, AD row 7);

@@ -101,8 +101,18 @@ def test_a_bad_spell_in_a_page_names_file_and_line(words, tmp_path):
 def test_a_language_without_number_words_is_told_where_to_add_them(languages):
     words = Words(other_language(languages, "sv"))
     assert words.spell(13) == "13"  # digits need no words
-    with pytest.raises(BuildError, match=r"spell: no number words for language 'sv'; add them to NUMBER_WORDS"):
+    with pytest.raises(BuildError, match=r"spell: no number word for 7 in language 'sv'; add it to .*numbers\.yml"):
         words.spell(7)
+    with pytest.raises(BuildError, match=r"spell: no number word for 1 \(n\) in language 'sv'"):
+        words.spell(1, "n")
+
+
+def test_the_number_words_are_the_languages_own(languages):
+    # A translator changes docs/<lang>/numbers.yml, never the generator's code.
+    nb = languages["nb"]
+    numbers = {"counts": {**nb.numbers["counts"], "7": "syv"}, "one": {"c": "ein", "n": "eitt"}}
+    words = Words(Language("nb", "nb", "no", nb.folder, nb.strings, nb.game_strings, nb.pages, numbers))
+    assert (words.spell(7), words.spell(1), words.spell(1, "n")) == ("syv", "ein", "eitt")
 
 
 # ---------------------------------------------------------------- Babel: numbers, shares, dates

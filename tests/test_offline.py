@@ -14,9 +14,10 @@ from generator import offline
 from generator.errors import BuildError
 from generator.languages import load_languages
 from generator.sitecheck import check_site
+from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("nb", "da")
+LANGS = LANGUAGES
 
 
 def worker_build(site: Path) -> dict:

@@ -6,6 +6,7 @@ import pytest
 
 from generator.languages import load_languages
 from generator.rule_marks import page_problems
+from site_languages import LANGUAGES
 
 MARK = '{{ rule("free.covered") }}'
 
@@ -43,7 +44,7 @@ def test_the_list_items_of_one_list_are_paragraphs_of_their_own(page):
     assert page_problems(path) == []
 
 
-@pytest.mark.parametrize("lang", ["nb", "da"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_real_page_keeps_its_marks_at_paragraph_ends(lang):
     language = next(x for x in load_languages()[0] if x.code == lang)
     assert [p for source in language.pages.values() for p in page_problems(source)] == []

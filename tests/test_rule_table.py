@@ -8,6 +8,7 @@ import yaml
 
 from generator.slugs import slug
 from site_build import ROOT
+from site_languages import LANGUAGES
 
 
 def strings(lang):
@@ -26,7 +27,7 @@ def rows(site, lang):
     return found
 
 
-@pytest.mark.parametrize("lang", ["nb", "da"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_rule_is_named_in_words_not_by_its_id(built_site, lang):
     site, _ = built_site
     names = strings(lang)["rule_names"]

@@ -18,8 +18,9 @@ from generator.languages import Language, load_languages
 from generator.site import LOCAL_ADDRESS, placeholder_problems
 from generator.sitecheck import HeadScan, seo_problems
 from site_build import ROOT, build_site
+from site_languages import LANGUAGES
 
-LANGS = ("nb", "da")
+LANGS = LANGUAGES
 OTHER = {"nb": "da", "da": "nb"}
 LOCALES = {"nb": "nb_NO", "da": "da_DK"}
 STRINGS = {lang.code: lang.strings for lang in load_languages()[0]}

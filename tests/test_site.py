@@ -10,6 +10,7 @@ import yaml
 
 from generator.site import LOCAL_ADDRESS
 from generator.sitecheck import PageScan, check_site, is_external
+from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTS = yaml.safe_load((ROOT / "docs" / "facts.yml").read_text())
@@ -28,7 +29,7 @@ def scan(path):
 
 def test_every_page_in_both_languages_with_its_own_lang(built_site):
     site, languages = built_site
-    assert set(languages) == {"nb", "da"}
+    assert set(languages) == set(LANGUAGES)
     assert languages["nb"] == languages["da"] and len(languages["nb"]) >= 4
     for code, pages in languages.items():
         strings = yaml.safe_load((ROOT / "docs" / code / "strings.yml").read_text())
@@ -80,7 +81,7 @@ def test_pictures_have_titles_in_the_page_language(built_site):
 def test_example_figures_come_from_the_bundle(built_site):
     site, _ = built_site
     bundle = json.loads((ROOT / "build" / "verified.json").read_text())
-    for code in ("nb", "da"):
+    for code in LANGUAGES:
         text = re.sub(r"<[^>]+>", " ", page_path(site, code, "examples.md").read_text(encoding="utf-8"))
         for example in bundle["examples"]:
             assert str(example["deal"]) in text

@@ -4,6 +4,7 @@ dash (language review 2, nb #31, da #33)."""
 import re
 
 import pytest
+from site_languages import LANGUAGES
 
 EM_DASH = re.compile("—|&mdash;|&#8212;|&#x2014;", re.I)
 
@@ -12,7 +13,7 @@ def visible(html: str) -> str:
     return re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S | re.I)
 
 
-@pytest.mark.parametrize("lang", ["nb", "da"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_em_dash_on_any_page(built_site, lang):
     site, _ = built_site
     pages = sorted((site / lang).rglob("*.html"))
@@ -25,6 +26,6 @@ def test_no_em_dash_on_any_page(built_site, lang):
 def test_the_root_page_and_the_move_lists_use_the_en_dash(built_site):
     site, _ = built_site
     assert "Norsk bokmål</a> <span lang=\"nb\">– " in (site / "index.html").read_text(encoding="utf-8")
-    for lang in ("nb", "da"):
+    for lang in LANGUAGES:
         html = (site / lang / "examples" / "index.html").read_text(encoding="utf-8")
         assert re.search(r"<li value=\"1\">[^<]+ – <em>", html)

@@ -19,6 +19,7 @@ import pytest
 
 from site_build import inputs_digest, shared_output
 from verify.examples import ExampleError, load_example
+from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 WON, LOST = 13, 5  # both solved in a few seconds: 13 is won, 5 leaves pyramid cards
@@ -144,14 +145,21 @@ def test_the_site_search_finds_them(added, code):
 
 
 def _example_file(tmp_path: Path, extra: str) -> Path:
+    """examples/x.yaml beside a copy of docs/ (its words are in docs/<lang>/examples/winnable.yml)."""
     text = (ROOT / "examples" / "winnable.yaml").read_text(encoding="utf-8")
-    path = tmp_path / "x.yaml"
+    (tmp_path / "examples").mkdir(exist_ok=True)
+    if not (tmp_path / "docs").exists():
+        shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    path = tmp_path / "examples" / "x.yaml"
     path.write_text(text.replace("order: 1\n", extra, 1), encoding="utf-8")
     return path
 
 
+ORDER_LINE = (ROOT / "examples" / "winnable.yaml").read_text(encoding="utf-8").splitlines().index("order: 1") + 1
+
+
 def test_draft_order_and_words_are_read(tmp_path):
-    ex = load_example(_example_file(tmp_path, "order: 4\ndraft: true\n"), ("nb", "da"))
+    ex = load_example(_example_file(tmp_path, "order: 4\ndraft: true\n"), LANGUAGES)
     assert (ex.order, ex.draft, ex.texts["title"]["da"]) == (4, True, "Kortfordelingen, der kan vindes")
     assert ex.warnings == []
 
@@ -165,21 +173,22 @@ def test_draft_order_and_words_are_read(tmp_path):
 ])
 def test_bad_fields_are_errors_with_the_line(tmp_path, extra, message):
     with pytest.raises(ExampleError, match=re.escape(message)) as e:
-        load_example(_example_file(tmp_path, extra), ("nb", "da"))
-    assert str(e.value).startswith(f"{tmp_path / 'x.yaml'}, line 5")
+        load_example(_example_file(tmp_path, extra), LANGUAGES)
+    assert str(e.value).startswith(f"{tmp_path / 'examples' / 'x.yaml'}, line {ORDER_LINE}")
 
 
 def test_bad_words_are_errors_and_a_missing_language_a_warning(tmp_path):
     path = _example_file(tmp_path, "")
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace('  da: "Kortfordelingen, der kan vindes"\n', "", 1), encoding="utf-8")
-    ex = load_example(path, ("nb", "da"))
+    words = tmp_path / "docs" / "da" / "examples" / "winnable.yml"
+    text = words.read_text(encoding="utf-8")
+    words.write_text(text.replace('title: "Kortfordelingen, der kan vindes"\n', "", 1), encoding="utf-8")
+    ex = load_example(path, LANGUAGES)
     assert ex.warnings == [f"{path}: no title in da yet (optional; the da page shows the example without it)"]
-    for bad, message in (('  en: "Hi"\n', "unknown language 'en' in title"),
-                         ('  da: "  "\n', "the title in da is empty")):
-        path.write_text(text.replace('  da: "Kortfordelingen, der kan vindes"\n', bad, 1), encoding="utf-8")
-        with pytest.raises(ExampleError, match=re.escape(message)):
-            load_example(path, ("nb", "da"))
+    for bad, message in (('tittel: "Hi"\n', "unknown field 'tittel'"), ('title: "  "\n', "the title is empty")):
+        words.write_text(text.replace('title: "Kortfordelingen, der kan vindes"\n', bad, 1), encoding="utf-8")
+        with pytest.raises(ExampleError, match=re.escape(message)) as e:
+            load_example(path, LANGUAGES)
+        assert str(e.value).startswith(f"{words}, line ")
 
 
 def test_titles_and_summaries_are_linted_like_notes():

@@ -38,7 +38,8 @@ from .survey.cache import cache_dir, own_files
 def input_files(examples_dir: Path) -> list[Path]:
     """What the bundle is made from: the examples, the app's code, and the list of languages
     (every note must exist in each). The generator re-hashes these."""
-    return sorted(examples_dir.glob("*.yaml")) + sorted((ROOT / "app").glob("*.js")) + [ROOT / "docs" / "languages.yml"]
+    return sorted(examples_dir.glob("*.yaml")) + sorted((ROOT / "docs").glob("*/examples/*.yml")) + \
+        sorted((ROOT / "app").glob("*.js")) + [ROOT / "docs" / "languages.yml"]
 
 
 def fingerprint(paths: list[Path]) -> dict[str, str]:
@@ -254,10 +255,14 @@ def _example_entry(ex, replay: dict, search: dict) -> dict:
         "title": ex.texts.get("title", {}),
         "summary": ex.texts.get("summary", {}),
         # Where each title and summary stands, for the generator's lint ("title.nb" → line).
-        "lines": {f"{key}.{code}": ex.lines.get(f"{key}.{code}", ex.lines[key])
+        "lines": {f"{key}.{code}": ex.lines.get(f"{key}.{code}", ex.lines.get(key, 1))
                   for key, texts in ex.texts.items() for code in texts},
         "opening": replay["opening"],
-        "steps": [{"number": i + 1, "move": app_move, "notes": m.notes, "line": m.line, "position": pos}
+        # The file each language's texts are written in (docs/<lang>/examples/<id>.yml), and each
+        # note's line there: the lint names the file and line a translator edits.
+        "text_files": {code: _shown(file) for code, file in ex.text_files.items()},
+        "steps": [{"number": i + 1, "move": app_move, "notes": m.notes, "line": m.line, "position": pos,
+                   "note_lines": {code: line for code, (_, line) in m.note_places.items()}}
                   for i, (m, app_move, pos) in enumerate(zip(ex.game, _canonical(ex), replay["steps"]))],
         "final": ex.final,
         "search": {k: search[k] for k in ("max_removed", "shortest", "winnable", "solvers")},

@@ -16,6 +16,17 @@ A file holds one example:
     final: {pyramid_removed: .., cards_removed: .., stock: .., waste: .., points: .., moves: .., status: ..}
     search: {max_removed: .., shortest: .., winnable: ..}
 
+What an example says in a language lives beside the other words of that language, in
+docs/<lang>/examples/<id>.yml (a translator's work stays in docs/<lang>/):
+
+    title: "..."               # optional: the section's heading
+    summary: "..."             # optional: a paragraph under it
+    notes:                     # optional: a short note on a move, by the move's number (1 = the first)
+      3: "..."
+
+The older form, the texts per language inside the example file (title: {nb: …}, note: {nb: …}),
+is still read; a text written in both places is refused. A note must be in every language.
+
 Files are read with the strict YAML loader (no aliases, no duplicate keys, no YAML 1.1
 numbers). Any other key is refused, so nothing hides in a file unread. Every figure is
 checked by `make verify` against both engines and both solvers, and what each note says
@@ -58,7 +69,9 @@ class Move:
     text: str
     line: int  # 1-based line in the file
     notes: dict[str, str] = field(default_factory=dict)
-    note_lines: dict[str, int] = field(default_factory=dict)  # language → the line of its note
+    # Where each language's note is written: (file, line), the language's file when it is there.
+    note_places: dict[str, tuple[Path, int]] = field(default_factory=dict)
+    note_line: int | None = None  # the line of an older-form note: {nb: …} in the example file
 
 
 @dataclass
@@ -75,6 +88,7 @@ class Example:
     draft: bool = False
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # "title" → {"nb": …}
     warnings: list[str] = field(default_factory=list)
+    text_files: dict[str, Path] = field(default_factory=dict)  # "nb" → docs/nb/examples/<id>.yml
 
     def where(self, key: str | None = None, move: int | None = None) -> str:
         """'examples/x.yaml, line 12, move 5' — the start of every error message."""
@@ -155,9 +169,9 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Exampl
             game.append(Move(item, line))
         elif isinstance(item, dict) and isinstance(item.get("move"), str):
             only(MOVE_FIELDS, item, f"game.{i}.")
-            notes = _notes(item, f"game.{i}.note", languages, path, lines) if "note" in item else {}
-            note_lines = {code: lines.get(f"game.{i}.note.{code}", line) for code in notes}
-            game.append(Move(item["move"], line, notes, note_lines))
+            notes = _notes(item, f"game.{i}.note", languages, path, lines, every=False) if "note" in item else {}
+            places = {code: (path, lines.get(f"game.{i}.note.{code}", line)) for code in notes}
+            game.append(Move(item["move"], line, notes, places, lines.get(f"game.{i}.note")))
         else:
             raise ExampleError(f"{path}, line {line}: move {i + 1} must be a move in notation ('pair 7H 6S', "
                                "'king KD', 'draw', 'turn') or {move: …, note: {nb: …, da: …}}")
@@ -179,8 +193,88 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Exampl
     draft = need("draft", bool) if "draft" in data else False
     texts = {key: _texts(data, key, languages, path, lines) for key in TEXT_FIELDS if key in data}
     example = Example(path, example_id, deal, game, opening, final, search, lines, order, draft, texts)
+    for code in languages:
+        _add_language_file(example, code, path.parent.parent / "docs" / code / "examples" / f"{example_id}.yml")
+    _every_language_has_each_note(example, languages)
     example.warnings = _missing_words(example, languages)
     return example
+
+
+LANGUAGE_FILE_FIELDS = ("title", "summary", "notes")
+
+
+def _add_language_file(ex: Example, code: str, file: Path) -> None:
+    """The texts of docs/<code>/examples/<id>.yml, when there is one, into `ex`. Held to the
+    example file's rules: a regular file only, no invisible characters."""
+    if not os.path.lexists(file):
+        return
+    _refuse_special(file)
+    try:
+        data, node = strict_yaml.load_tree(file)
+    except OSError as e:
+        raise ExampleError(f"{file}: cannot be read ({e.strerror})") from None
+    except strict_yaml.YAMLFileError as e:
+        raise ExampleError(str(e)) from None
+    _refuse_hidden(file)
+    data = data or {}
+    if not isinstance(data, dict):
+        raise ExampleError(f"{file}, line 1: must be a mapping of title, summary and notes")
+    lines = strict_yaml.line_map(node)
+    ex.text_files[code] = file
+    for key, value in data.items():
+        line = lines.get(str(key), 1)
+        if key not in LANGUAGE_FILE_FIELDS:
+            raise ExampleError(f"{file}, line {line}: unknown field {strict_yaml.shown(key)}; "
+                               f"the fields are {', '.join(LANGUAGE_FILE_FIELDS)}")
+        if key in TEXT_FIELDS:
+            if not isinstance(value, str) or not value.strip():
+                raise ExampleError(f"{file}, line {line}: the {key} is empty; write its text or leave it out")
+            if key == "title" and "\n" in value.strip():
+                raise ExampleError(f"{file}, line {line}: the title is more than one line")
+            if code in ex.texts.get(key, {}):
+                raise ExampleError(f"{file}, line {line}: the {key} in {code} is also in {ex.path}; keep one")
+            ex.texts.setdefault(key, {})[code] = value.strip()
+            ex.lines[f"{key}.{code}"] = line
+    notes = data.get("notes") or {}
+    if not isinstance(notes, dict):
+        raise ExampleError(f"{file}, line {lines.get('notes', 1)}: notes must map move numbers to text, "
+                           "e.g. notes: {3: \"…\"}")
+    for number, text in notes.items():
+        line = lines.get(f"notes.{number}", 1)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(ex.game):
+            raise ExampleError(f"{file}, line {line}: {strict_yaml.shown(number)} is not a move of {ex.path} "
+                               f"(its moves are 1 … {len(ex.game)})")
+        if not isinstance(text, str) or not text.strip():
+            raise ExampleError(f"{file}, line {line}: the note on move {number} is empty; write its text")
+        move = ex.game[number - 1]
+        if code in move.notes:
+            raise ExampleError(f"{file}, line {line}: the note on move {number} in {code} is also in "
+                               f"{ex.path}, line {move.line}; keep one")
+        move.notes[code] = text.strip()
+        move.note_places[code] = (file, line)
+
+
+def _every_language_has_each_note(ex: Example, languages: tuple[str, ...]) -> None:
+    """Every move's note in every language; all the missing ones in one error, a line each."""
+    missing = []
+    for number, move in enumerate(ex.game, 1):
+        for code in languages if move.notes else ():
+            if code in move.notes:
+                continue
+            if move.note_line is not None:
+                missing.append(f"{ex.path}, line {move.note_line}: the note has no text in {code}; "
+                               f"a note needs every language ({', '.join(languages)})")
+            else:
+                file, line = next(iter(move.note_places.values()))
+                missing.append(f"{file}, line {line}: the note on move {number} has no text in {code} "
+                               f"(docs/{code}/examples/{ex.id}.yml); a note needs every language "
+                               f"({', '.join(languages)})")
+    if missing:
+        raise ExampleError(ONE_PER_LINE.join(missing))
+
+
+# Several problems in one error: `verify` prints "error: " before the first, this before the others.
+ONE_PER_LINE = "\nerror: "
 
 
 def _texts(data: dict, key: str, languages: tuple[str, ...], path: Path, lines: dict) -> dict[str, str]:
@@ -215,7 +309,8 @@ def _missing_words(ex: Example, languages: tuple[str, ...]) -> list[str]:
     return warnings
 
 
-def _notes(item: dict, where: str, languages: tuple[str, ...], path: Path, lines: dict) -> dict[str, str]:
+def _notes(item: dict, where: str, languages: tuple[str, ...], path: Path, lines: dict,
+           every: bool = True) -> dict[str, str]:
     """A move's note: text in every site language and no other; raises ExampleError naming the line."""
     notes = item["note"]
     example = "{" + ", ".join(f"{code}: …" for code in languages) + "}"
@@ -228,7 +323,7 @@ def _notes(item: dict, where: str, languages: tuple[str, ...], path: Path, lines
                                f"the languages are {', '.join(languages)} (docs/languages.yml)")
         if not isinstance(text, str) or not text.strip():
             raise ExampleError(f"{path}, line {line}: the note in {code} is empty; write its text")
-    for code in languages:
+    for code in languages if every else ():
         if code not in notes:
             raise ExampleError(f"{path}, line {lines[where]}: the note has no text in {code}; "
                                f"a note needs every language ({', '.join(languages)})")
@@ -265,19 +360,29 @@ def _kind_name(kind) -> str:
 
 @dataclass(frozen=True)
 class NoteText:
-    """One note in one language, where it is written: what the note checker reads
-    (verify/notes.py). `move` is the 1-based number of the move it is on."""
+    """One note in one language, where it is written (the language's docs/<lang>/examples/<id>.yml,
+    or the example file for the older form): what the note checker reads (verify/notes.py).
+    `move` is the 1-based number of the move it is on."""
     file: str
     line: int
     language: str
     move: int
     text: str
+    example: str = ""  # the example file whose game the move is in; "" when it is `file` itself
+
+    @property
+    def game_file(self) -> str:
+        return self.example or self.file
 
 
 def example_notes(ex: Example) -> list[NoteText]:
     """Every note of the example, move by move, in each language."""
-    return [NoteText(str(ex.path), move.note_lines.get(code, move.line), code, number, text)
-            for number, move in enumerate(ex.game, 1) for code, text in move.notes.items()]
+    notes = []
+    for number, move in enumerate(ex.game, 1):
+        for code, text in move.notes.items():
+            file, line = move.note_places.get(code, (ex.path, move.line))
+            notes.append(NoteText(str(file), line, code, number, text, str(ex.path)))
+    return notes
 
 
 def load_examples(folder: Path, languages: tuple[str, ...] | None = None) -> list[Example]:
@@ -288,7 +393,14 @@ def load_examples(folder: Path, languages: tuple[str, ...] | None = None) -> lis
     if not paths:
         raise ExampleError(f"{folder}: no example files (*.yaml)")
     languages = languages or language_codes()
-    examples = [load_example(p, languages) for p in paths]
+    examples, problems = [], []
+    for p in paths:  # every file's problem at once, not one per run
+        try:
+            examples.append(load_example(p, languages))
+        except ExampleError as e:
+            problems.append(str(e))
+    if problems:
+        raise ExampleError(ONE_PER_LINE.join(problems))
     seen: dict[str, Path] = {}
     for ex in examples:
         if ex.id in seen:

@@ -26,12 +26,10 @@ def example_yaml(example_id: str, n: int, answer: dict, final: dict, opening: di
     """The example file's text: fields in a fixed order, one move per line. It builds as it is:
     the pages show it under the languages' default title, without notes."""
     kind = "can be won" if answer["winnable"] else "cannot be won"
-    texts = "{" + ", ".join(f'{code}: "…"' for code in languages) + "}"
     head = [
         f"# Deal {n} {kind}. Written by `make example DEAL={n}` from the exact solvers' shortest game.",
-        "# To annotate a move, write it as:  - move: pair 7H 6S",
-        f"#                                     note: {texts}",
-        f"# Optional, next to id: title: {texts}, summary: {texts} (a paragraph under the title),",
+        f"# Its title, summary and notes go in each language's docs/<lang>/examples/{example_id}.yml:",
+        '#   title: "…"  summary: "…"  notes: {3: "…"}  (a note on move 3, in every language)',
         "# draft: true (verified, not shown yet); order is its place on the examples page (lower first).",
     ]
     body = {
@@ -120,8 +118,9 @@ def next_steps(path: Path, languages: tuple[str, ...]) -> str:
     codes = ", ".join(languages)
     return "\n".join([
         "Next steps (all optional; the file builds as it is):",
-        f"  1. Notes on the moves worth explaining, in every language ({codes}): see the comment at the top of {path}.",
-        "  2. A title and a summary per language (title: {…}, summary: {…}); without a title the heading is the",
-        "     language's word for the deal and its number. order: N places it; draft: true hides it for now.",
-        "  3. make site — every language's examples page shows it, with a link that opens the game at the deal.",
+        f"  1. Its words, in each language ({codes}), in docs/<lang>/examples/<id>.yml (<id>: the file's id):",
+        '     title: "…", summary: "…" and notes: {3: "…"} (a note on move 3, in every language); without a',
+        f"     title the heading is the language's word for the deal and its number. In {path}:",
+        "     order: N places it; draft: true hides it for now.",
+        "  2. make site — every language's examples page shows it, with a link that opens the game at the deal.",
     ])

@@ -24,8 +24,9 @@ place with no card before it in its sentence («det øverste kortet på kastebun
 card in particular and is not checked. Words the glossary does not list are not read: a card
 name spelt otherwise is not seen, so keep to the glossary's words.
 
-The input is a list of examples.NoteText (file, line, language, move, text) and each file's
-positions, so that notes can move to other files without changing the checker.
+The input is a list of examples.NoteText (file, line, language, move, text, and the example
+file whose game it is on) and each example file's positions: a note is written in its
+language's docs/<lang>/examples/<id>.yml, and an error names that file and line.
 """
 from __future__ import annotations
 

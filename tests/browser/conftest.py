@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from browser_support import serve
+from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGS = ("nb", "da")
+LANGS = LANGUAGES
 POOL = [27, 8, 3]          # winnable deals (checked by test_pool_is_winnable)
 WIN_DEAL = 27              # its shortest winning game has 51 moves
 LOST_DEAL = 25             # cannot be won

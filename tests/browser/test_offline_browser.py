@@ -13,9 +13,10 @@ import pytest
 from browser_support import serve
 from generator import offline
 from generator.languages import load_languages
+from site_languages import LANGUAGES
 
 GAME = ".pyramide-game"
-LANGS = ("nb", "da")
+LANGS = LANGUAGES
 
 
 def visit_until_cached(context, base: str, path: str):

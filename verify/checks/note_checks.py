@@ -12,12 +12,13 @@ from . import Checked
 def check_notes(notes: list[NoteText], games: dict[str, tuple[list[str], list[dict]]]) -> Checked:
     """Each note against its move: `games` maps a file to its moves (notation) and its positions
     (the opening, then after each move; the app's JSON). Raises CheckFailed at the first false
-    claim, naming file, the note's line, language, the claim and the truth."""
+    claim, naming the file the note is written in (docs/<lang>/examples/<id>.yml), its line there,
+    the language, the claim and the truth."""
     words = {}
     for note in notes:
         if note.language not in words:
             words[note.language] = load_note_words(glossary_path(note.language))
-        moves, positions = games[note.file]
+        moves, positions = games[note.game_file]
         before, after = (rules.from_json(p) for p in positions[note.move - 1:note.move + 1])
         problem = note_problem(note.text, words[note.language], before, after, moves[note.move - 1])
         if problem:
