@@ -1,7 +1,8 @@
 """The shape of the code, held by its imports: the independent engine imports nothing of the
 checker or the app (read from its source, and seen at run time: the engine plays, solves and
-decides under an audit hook that refuses the rest of verify/, app/ and Node), neither package has an import circle, the generator never imports verify/,
-and the two copies of the bundle's path and schema agree."""
+decides under an audit hook that refuses the rest of verify/, app/ and Node), neither package
+has an import circle, the generator never imports verify/, and the two copies of the bundle's
+path and schema agree."""
 from __future__ import annotations
 
 import ast
