@@ -1,6 +1,7 @@
 """The app's engine (JavaScript, via the bridge) and the independent engine (Python) on many
 random games: identical layouts, legal-move sets, positions, points, moves and status after
-every move, undo steps included."""
+every move, undo steps included; and, along the way, every move either engine could be offered
+that is not listed as legal is refused by both, for the same rule."""
 import json
 import os
 import random
@@ -8,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from verify.compare import play_both
+from verify.errors import MoveRefused
 from verify.independent import deal, rules
 
 GAMES = int(os.environ.get("PYRAMIDE_DIFF_GAMES", "10000"))
@@ -66,3 +69,41 @@ def test_random_games_agree_move_by_move(app, part):
             assert sorted(g["legal"]) == e["legal"], f"deal {n}, after move {i + 1} ({moves[i]}): legal moves differ"
             compared += 1
     assert compared > games * 20  # the games really went somewhere
+
+
+# Rules an illegal move can break that the offered moves below reach in these games.
+REFUSAL_RULES = {"removed.gone", "pair.one-waste", "free.covered", "king.alone", "pair.thirteen",
+                 "draw.nonempty", "turn.when"}
+ILLEGAL_GAMES = 15
+
+
+def unlisted_moves(rng: random.Random, position: dict, legal: list[str]) -> list[str]:
+    """Moves not in `legal`: every pair and king over the free cards, the waste's two top cards
+    and the stock's top (so pairs worth 12 or 14, pairs under a card, two waste cards), a few
+    with a covered card or a removed one, and a draw or a turn out of place."""
+    pyramid = [c for c in position["pyramid"] if c]
+    free = rules.available_cards(rules.from_json(position))
+    near = list(dict.fromkeys(free + position["waste"][-2:] + position["stock"][:1]))
+    gone = sorted(set(rules.to_json(rules.opening(1))["stock"] + rules.to_json(rules.opening(1))["pyramid"])
+                  - set(pyramid + position["stock"] + position["waste"]))
+    far = rng.sample(pyramid, min(3, len(pyramid))) + rng.sample(gone, min(2, len(gone)))
+    offered = [f"pair {a} {b}" for i, a in enumerate(near) for b in near[i + 1:]]
+    offered += [f"pair {a} {b}" for a in far for b in near] + [f"king {c}" for c in near + far]
+    offered += ["draw", "turn"]
+    listed = set(legal)
+    return [m for m in offered if m not in listed and f"pair {' '.join(m.split()[:0:-1])}" not in listed]
+
+
+def test_moves_not_listed_as_legal_are_refused_by_both_engines_for_the_same_rule(app):
+    rng = random.Random(20260402)
+    refused: dict[str, int] = {}
+    for _ in range(ILLEGAL_GAMES):
+        n = rng.randint(1, 4294967295)
+        _, steps = random_game(rng, n)
+        for step in steps[::10]:
+            for move in unlisted_moves(rng, step["position"], step["legal"]):
+                # play_both raises Disagreement when only one engine refuses or the rules differ
+                with pytest.raises(MoveRefused) as e:
+                    play_both(app, step["position"], [move])
+                refused[e.value.rule] = refused.get(e.value.rule, 0) + 1
+    assert REFUSAL_RULES <= set(refused), refused

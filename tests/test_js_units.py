@@ -1,5 +1,7 @@
 """The app's JavaScript unit tests (tests/js/*.test.mjs, node:test), one file per pytest test so
-that they run beside the Python tests on every core instead of before them."""
+that they run beside the Python tests on every core instead of before them. A file passes only
+when its tests ran and all passed: a file that registers no test, or skips one, is refused."""
+import re
 import subprocess
 from pathlib import Path
 
@@ -8,6 +10,23 @@ import pytest
 from verify.app import find_node
 
 JS_TESTS = sorted((Path(__file__).parent / "js").glob("*.test.mjs"))
+COUNT = re.compile(r"^# (tests|pass|fail|cancelled|skipped|todo) (\d+)$", re.M)
+
+
+def js_problem(path: Path) -> str | None:
+    """Why the file's tests do not count as passed, or None. The file runs in Node's own process
+    (no --test, which would report a file without tests as one passing test named after it),
+    with the TAP reporter, whose closing counts say how many tests ran."""
+    r = subprocess.run([find_node(), "--test-reporter=tap", str(path)], capture_output=True, text=True, timeout=1200)
+    counts = {name: int(n) for name, n in COUNT.findall(r.stdout)}
+    failed = [line for line in r.stdout.splitlines() if line.lstrip().startswith("not ok")]
+    if r.returncode != 0 or counts.get("fail", 0):
+        return f"{path.name}: {len(failed)} failed\n" + "\n".join(failed) + "\n" + r.stdout[-4000:] + r.stderr[-2000:]
+    if not counts.get("tests"):
+        return f"{path.name}: no test ran\n{r.stdout[-1000:]}{r.stderr[-1000:]}"
+    if counts["pass"] != counts["tests"]:
+        return f"{path.name}: {counts['pass']} of {counts['tests']} passed ({counts})"
+    return None
 
 
 def test_every_js_test_file_is_found():
@@ -16,7 +35,16 @@ def test_every_js_test_file_is_found():
 
 @pytest.mark.parametrize("path", JS_TESTS, ids=lambda p: p.name)
 def test_js_unit_tests_pass(path):
-    r = subprocess.run([find_node(), "--test", str(path)], capture_output=True, text=True, timeout=1200)
-    failed = [line for line in r.stdout.splitlines() if line.startswith("not ok") or line.startswith("✖")]
-    assert r.returncode == 0, f"{path.name}: {len(failed)} failed\n" + "\n".join(failed) + "\n" + r.stdout[-4000:] + r.stderr[-2000:]
-    assert "# fail 0" in r.stdout or "ℹ fail 0" in r.stdout, r.stdout[-2000:]
+    problem = js_problem(path)
+    assert problem is None, problem
+
+
+@pytest.mark.parametrize("body, problem", [
+    ('import { test } from "node:test";\n', "no test ran"),
+    ('import { test } from "node:test";\ntest("a", () => {});\ntest("b", { skip: true }, () => {});\n', "1 of 2 passed"),
+    ('import { test } from "node:test";\ntest("a", () => { throw new Error("no"); });\n', "1 failed"),
+])
+def test_a_file_without_tests_or_with_a_skipped_or_failed_one_is_refused(tmp_path, body, problem):
+    path = tmp_path / "x.test.mjs"
+    path.write_text(body, encoding="utf-8")
+    assert problem in js_problem(path)

@@ -1,9 +1,14 @@
 """The shape of the code, held by its imports: the independent engine imports nothing of the
-checker or the app, neither package has an import circle, the generator never imports verify/,
-and the two copies of the bundle's path and schema agree."""
+checker or the app (read from its source, and seen at run time: the engine plays, solves and
+decides under an audit hook that refuses the rest of verify/, app/ and Node), neither package
+has an import circle, the generator never imports verify/, and the two copies of the bundle's
+path and schema agree."""
 from __future__ import annotations
 
 import ast
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,6 +85,61 @@ def test_the_independent_engine_imports_nothing_of_the_checker_or_the_app():
                          or m.split(".")[0] in ("generator", "tests", "bench"))
         assert not foreign, f"{path.relative_to(ROOT)} imports {foreign}: the independent engine is written " \
                             "from the documents only and may not use the app's bridge, the checks or the survey"
+
+
+# Runs the independent engine with an audit hook that refuses what it may not use: any module of
+# verify/ outside verify/independent/ (import statements, importlib, __import__ alike), any file
+# of app/ or of the rest of verify/, and any other program (Node). The import walk above reads
+# only `import` statements; this catches the engine reaching the app however it does it.
+ISOLATED = """
+import os, sys
+ROOT = os.path.realpath(sys.argv[1])
+OWN = os.path.join(ROOT, "verify", "independent")
+FORBIDDEN = (os.path.join(ROOT, "app"), os.path.join(ROOT, "verify"), os.path.join(ROOT, "generator"))
+
+def refuse(event, args):
+    if event == "import":
+        name = args[0]
+        if name.split(".")[0] in ("generator", "tests", "bench") or (
+                name.startswith("verify.") and not name.startswith("verify.independent")):
+            raise RuntimeError(f"the independent engine imported {name}")
+    elif event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        path = os.path.realpath(os.fsdecode(args[0]))
+        if path.startswith(FORBIDDEN) and not path.startswith(OWN) and path != os.path.join(ROOT, "verify", "__init__.py"):
+            raise RuntimeError(f"the independent engine opened {path}")
+    elif event in ("subprocess.Popen", "os.exec", "os.posix_spawn", "os.system"):
+        raise RuntimeError(f"the independent engine ran another program: {args[0]}")
+
+sys.path.insert(0, ROOT)
+import verify  # the package's own __init__, before the hook (it is a docstring)
+sys.addaudithook(refuse)
+import random
+from verify.independent import decider, deal, rules, solver, variants
+
+for n in (1, 25, 27):  # a whole game in the rules, each move from its own legal_moves
+    pos, rng = rules.opening(n), random.Random(n)
+    while rules.legal_moves(pos):
+        pos = rules.apply(pos, rng.choice(rules.legal_moves(pos)))
+    assert rules.status(pos) in ("won", "stuck"), rules.status(pos)
+start = rules.to_json(rules.opening(25))
+assert solver.legal_moves(start) and solver.solve(start).shortest > 0
+for name in variants.VARIANTS:
+    decider.decide_deal(22, rules=variants.VARIANTS[name])
+print("isolated")
+"""
+
+
+def test_the_independent_engine_runs_without_the_app_or_the_checker():
+    r = subprocess.run([sys.executable, "-c", ISOLATED, str(ROOT)], capture_output=True, text=True, cwd="/")
+    assert (r.returncode, r.stdout.strip()) == (0, "isolated"), r.stderr[-2000:]
+
+
+def test_the_isolation_hook_refuses_the_app():
+    """The same hook stops an engine that reads the app's moves through importlib."""
+    probe = ISOLATED.replace('print("isolated")', 'import importlib; importlib.import_module("verify.app")')
+    r = subprocess.run([sys.executable, "-c", probe, str(ROOT)], capture_output=True, text=True, cwd="/")
+    assert r.returncode != 0
+    assert re.search(r"RuntimeError: the independent engine (imported verify\.app|opened \S*/verify/\S*app\.)", r.stderr)
 
 
 def test_the_import_walk_sees_a_forbidden_import(tmp_path, monkeypatch):

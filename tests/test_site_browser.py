@@ -65,7 +65,7 @@ def test_language_switch_keeps_the_page(browser, site_url, code, other):
 
 
 @pytest.mark.parametrize("code", ["nb", "da"])
-def test_search_finds_a_word_of_the_language(browser, site_url, code):
+def test_search_finds_a_word_of_the_language(browser, site_url, built_site, code):
     page = watched_page(browser)
     page.goto(f"{site_url}/{code}/")
     page.locator("label.md-header__button[for=__search]").click()
@@ -73,7 +73,19 @@ def test_search_finds_a_word_of_the_language(browser, site_url, code):
     page.locator("input.md-search__input").type(SEARCH_WORDS[code], delay=60)
     results = page.locator(".md-search-result__item")
     results.first.wait_for(timeout=15000)
-    assert results.count() >= 1
+    found = {urlsplit(href).path.split("#")[0] for href in
+             page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")}
+    base = urlsplit(site_url).path.rstrip("/") + "/"
+    prefix = f"{base}{code}/"
+    # The language's own pages only; among them the rules page, which names the pile; and only
+    # pages that hold the word (the stem: the search stems «kastebunken» to it).
+    assert found and all(path.startswith(prefix) for path in found), found
+    assert prefix in found, found
+    site, _ = built_site
+    stem = SEARCH_WORDS[code][:-1]
+    for path in found:
+        html = (site / path.removeprefix(base) / "index.html").read_text(encoding="utf-8")
+        assert stem in re.sub(r"<[^>]+>", " ", html).lower(), path
     only_local(page)
 
 

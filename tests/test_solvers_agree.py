@@ -85,3 +85,43 @@ def test_a_disagreement_is_an_error(app):
 
     with pytest.raises(SolverDisagreement):
         solve_both(LyingApp(app), app.opening(25), progress=False)
+
+
+class HonestButWorseApp:
+    """Wraps the real bridge; its solver answers with another legal game (the real one, edited),
+    and states truly what that game does: each side's game is consistent with its own claim, so
+    only the comparison of the two solvers' numbers can tell them apart."""
+
+    def __init__(self, app, edit):
+        self.app, self.edit = app, edit
+
+    def solve(self, position, rules=None, **kw):
+        real = self.app.solve(position, rules=rules, **kw)
+        game = self.edit(real["game"])
+        final = self.app.replay_from(position, game, rules)
+        left = sum(c is not None for c in final["pyramid"])
+        removed = sum(c is not None for c in position["pyramid"]) - left
+        return {**real, "game": game, "max_removed": removed, "shortest": len(game), "winnable": left == 0}
+
+    def replay_from(self, position, moves, rules=None):
+        return self.app.replay_from(position, moves, rules)
+
+
+@pytest.mark.parametrize("deal, edit, differs", [
+    (20, lambda game: game[:-10], "every field"),  # stops short of the win: fewer cards, fewer moves, not won
+    (25, lambda game: game + ["draw"], "moves only"),  # one draw more after the last removal: the same cards
+])
+def test_two_solvers_with_consistent_but_different_answers_disagree(app, deal, edit, differs):
+    from verify.solving import SolverDisagreement
+
+    start = app.opening(deal)
+    worse = HonestButWorseApp(app, edit).solve(start)
+    honest = app.solve(start)
+    assert worse["shortest"] != honest["shortest"]
+    assert (worse["max_removed"] != honest["max_removed"]) == (differs == "every field")
+    assert (worse["winnable"] != honest["winnable"]) == (differs == "every field")
+    with pytest.raises(SolverDisagreement) as e:
+        solve_both(HonestButWorseApp(app, edit), start, progress=False)
+    assert str(e.value) == (f"app: {worse['max_removed']} cards in {worse['shortest']} moves; "
+                            f"independent: {honest['max_removed']} cards in {honest['shortest']} moves")
+    assert e.value.answer["agree"] is False

@@ -409,6 +409,37 @@ def test_hint_search_is_stopped_when_the_position_changes(watched):
     assert result["worst"] < 250  # ms for a 10 ms timer: the page stayed responsive
 
 
+# Counts the page's workers, their answers and the terminate() calls, before the game's code runs.
+WORKER_WATCH = """window.pyrWorkers = { made: 0, answers: 0, terminated: 0 };
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+    constructor(...args) {
+        super(...args);
+        window.pyrWorkers.made++;
+        this.addEventListener('message', () => { window.pyrWorkers.answers++; });
+    }
+    terminate() { window.pyrWorkers.terminated++; super.terminate(); }
+};"""
+LONG_SEARCH_DEAL = 3766  # not among the pages' known deals; its search is among the longest (1.5 s in Node)
+
+
+def test_a_move_stops_the_hint_search_of_the_position_it_left(watched):
+    """Hint on a deal whose search is long, then a real move (a draw) while it searches: the
+    game's update() stops that search at once, so no answer about the old position ever comes."""
+    w = watched()
+    w.context.add_init_script(WORKER_WATCH)
+    page = w.open(f"nb.html#deal={LONG_SEARCH_DEAL}")
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    page.locator(f"{GAME} .pyr-hint").click()
+    page.wait_for_function("window.pyrWorkers.made === 1")
+    searching = page.evaluate("({ ...window.pyrWorkers, hint: document.querySelector('.pyramide-game').dataset.hint })")
+    assert searching == {"made": 1, "answers": 0, "terminated": 0, "hint": "searching"}
+    stock(page).click()
+    after = page.evaluate("({ ...window.pyrWorkers, hint: document.querySelector('.pyramide-game').dataset.hint ?? null })")
+    assert after == {"made": 1, "answers": 0, "terminated": 1, "hint": None}
+    assert hinted_move(page) == set()
+
+
 # ---------------------------------------------------------------- saved progress and links
 @pytest.mark.parametrize("lang", LANGS)
 def test_reload_keeps_the_game(watched, winning_game, lang):
@@ -453,7 +484,7 @@ def test_corrupted_saved_data_starts_a_fresh_game(watched, data):
     assert page.evaluate("localStorage.getItem('pyramide.game.v1')") is None
 
 
-def test_plays_without_storage(watched, winning_game):
+def test_plays_without_storage(watched, app, winning_game):
     w = watched()
     w.context.add_init_script("""Object.defineProperty(window, 'localStorage', {
         get() { throw new DOMException('storage is blocked', 'SecurityError'); } });""")
@@ -461,11 +492,13 @@ def test_plays_without_storage(watched, winning_game):
     page.wait_for_selector(f"{GAME} .pyr-board")
     for move in winning_game[:4]:
         click_move(page, move)
-    assert "4" in page.locator(f"{GAME} .pyr-score").inner_text()
+    played = app.replay(WIN_DEAL, winning_game[:4], trace=True)["steps"][-1]["position"]
+    status = strings("nb")["board"]["status"]
+    assert page.locator(f"{GAME} .pyr-score").inner_text() == fill(status, moves=4, points=played["points"])
     page.reload()
     page.wait_for_selector(f"{GAME} .pyr-board")
     assert deal_number(page) == WIN_DEAL  # the link still opens the deal, from the start
-    assert "0" in page.locator(f"{GAME} .pyr-score").inner_text()
+    assert page.locator(f"{GAME} .pyr-score").inner_text() == fill(status, moves=0, points=0)
 
 
 @pytest.mark.parametrize("lang", LANGS)
