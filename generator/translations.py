@@ -230,8 +230,11 @@ def _mark_one(lang: str, src: TextFile, own: TextFile, records: list[dict], segm
     if not src.ordered:
         if segment_id not in {s.id for s in own.segments}:
             raise StatusError(f"docs/{lang}/{src.name}: no text yet for {segment_id}; translate it before marking")
-        kept = [r for r in records if r.get("id") != segment_id]
-        return kept + [entry(segment)]
+        # In the source's order, as marking the whole file writes them: the status file then
+        # reads the same whichever way a segment was marked (a PO round trip changes nothing).
+        place = {s.id: i for i, s in enumerate(src.segments)}
+        kept = [r for r in records if r.get("id") != segment_id] + [entry(segment)]
+        return sorted(kept, key=lambda r: place.get(r.get("id"), len(place)))
     if not records:
         raise StatusError(f"docs/{lang}/{src.name}: nothing recorded yet; mark the whole file first")
     # Where the source segment sits among the recorded ones: its aligned record, or (missing)

@@ -141,6 +141,21 @@ def test_strings_game_words_and_notes_by_key(docs):
                                                ("strings.yml", "status.won", "stale")]
 
 
+def test_marking_one_key_writes_what_marking_its_file_writes(docs):
+    # A key changed in the source and its translation brought up to date: marking that key alone
+    # records it in the source's order, so the status file equals a mark of the whole file.
+    lang = OTHERS[0]
+    game = docs / SOURCE / "game.json"
+    game.write_text(game.read_text(encoding="utf-8").replace('"undo": "Angre"', '"undo": "Angre trekk"'),
+                    encoding="utf-8")
+    status_file = docs / lang / "translation-status.yml"
+    assert run(docs, "--mark", lang, "game.json:buttons.undo") == 0
+    one = status_file.read_text(encoding="utf-8")
+    assert run(docs, "--mark", lang, "game.json") == 0
+    assert status_file.read_text(encoding="utf-8") == one
+    assert not_current(docs, lang) == []
+
+
 def test_make_publish_refuses_stale_text_unless_allowed():
     # The Makefile's publish runs the check unless ALLOW_STALE is set (dry run: nothing is built).
     out = subprocess.run(["make", "-n", "publish", "DEST=/tmp/x"], cwd=ROOT, capture_output=True, text=True).stdout
