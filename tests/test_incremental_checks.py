@@ -107,9 +107,10 @@ def _rewrite_survey_file(copy: Path) -> None:
 EDITS = [
     ("nothing", None, {}),
     ("a page", lambda c: _append(c, "docs/nb/pages/index.md", "\nEtt ord til.\n"), {}),
-    ("an example's title", lambda c: _replace(c, "examples/winnable.yaml", "Utdelingen som kan vinnes",
+    # An example's words live in docs/<lang>/examples/<id>.yml (issue 23), its moves in examples/.
+    ("an example's title", lambda c: _replace(c, "docs/nb/examples/winnable.yml", "Utdelingen som kan vinnes",
                                               "Utdelingen som vinnes"), {}),
-    ("a note", lambda c: _replace(c, "examples/winnable.yaml", "fjernes alene med en gang", "fjernes alene straks"),
+    ("a note", lambda c: _replace(c, "docs/nb/examples/winnable.yml", "fjernes alene med en gang", "fjernes alene straks"),
      {"notes.true": 1}),
     # The same move in other words: the replay and the notes on it again, not the search (same length).
     ("a move", lambda c: _replace(c, "examples/winnable.yaml", "- pair 7D 6C\n", "- pair 6C 7D\n"),
@@ -138,12 +139,12 @@ def test_an_edit_computes_again_exactly_the_checks_that_read_it(copy, what, edit
 
 def test_a_failed_check_is_not_kept_and_going_back_finds_the_result_again(copy):
     false, true = "Ruter dame tar ruter ess fra kastebunken", "Ruter dame fra kastebunken tar ruter ess i nederste rad"
-    _replace(copy, "examples/winnable.yaml", true, false)
+    _replace(copy, "docs/nb/examples/winnable.yml", true, false)
     for _ in range(2):  # the second time computed again, not taken from a cache: still false
         r = _verify(copy, "check")
-        assert r.returncode == 1 and "line 25, nb: says ruter ess is on the waste" in r.stderr, r.stderr
+        assert r.returncode == 1 and "winnable.yml, line 7, nb: says ruter ess is on the waste" in r.stderr, r.stderr
         assert "ok  game.replayed" in r.stdout and "ok  notes.true" not in r.stdout
-    _replace(copy, "examples/winnable.yaml", false, true)
+    _replace(copy, "docs/nb/examples/winnable.yml", false, true)
     assert {check: n for check, n in computed(copy).items() if n} == {"examples.read": 1}
 
 

@@ -20,8 +20,11 @@ ARTIFACTS = ROOT / "test-artifacts"
 GAME = ".pyramide-game"
 # 60 KB before issue 27; the end panels, statistics, daily deal, redo, address and options
 # (the last seven files) add about 12 KB gzipped, the solver's variants in engine.js, the true
-# messages (messages.js, judge.js) and the screens' layouts some 8 KB more (72.2 KB in all).
-BUDGET_GZIP = 76 * 1024
+# messages (messages.js, judge.js) and the screens' layouts some 8 KB more (72.2 KB); the
+# variants' choice and the solution view (variants.js, solution.js, their part of game.js) and
+# the exact solver the worker loads for them (solver.js, 10.5 KB, fetched only when Hint or the
+# solution asks) bring it to 91.3 KB. The page's own speed is measured by Lighthouse (make bench).
+BUDGET_GZIP = 96 * 1024
 GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js",
               "engine.js", "decider.js", "messages.js", "judge.js", "game.css", "cards.css",
               "stats.js", "stats-view.js", "end-panel.js", "rewind.js", "daily.js", "history-nav.js", "options.js",
