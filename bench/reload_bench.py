@@ -39,9 +39,7 @@ from verify.independent.variants import VARIANTS  # noqa: E402
 from verify.settings import CHECK_CACHE, MAIN_VARIANT  # noqa: E402
 from verify.survey.cache import cache_dir, own_files  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+from bench.game_bench import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  the bench's one browser setup
 PORT = 8731
 READY_SECONDS = 600  # the server's first (warm-up) build, the browser's first page
 TARGET_PAGE_S = 2.0  # issue 25: a page edit in the browser within 2 s of the save

@@ -116,9 +116,9 @@ def language_codes(path: Path = LANGUAGES_FILE) -> tuple[str, ...]:
     return tuple(entry["code"] for entry in entries)
 
 
-def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Example:
-    """The example in `path`, every field present and of its type; raises ExampleError naming file and line."""
-    languages = languages or language_codes()
+def _read_yaml(path: Path):
+    """(data, node tree) of an example's file or of a language's texts for it, held to the same
+    rules: a regular file only, strict YAML, no invisible characters; ExampleError otherwise."""
     _refuse_special(path)
     try:
         data, node = strict_yaml.load_tree(path)
@@ -127,6 +127,13 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Exampl
     except strict_yaml.YAMLFileError as e:
         raise ExampleError(str(e)) from None
     _refuse_hidden(path)
+    return data, node
+
+
+def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Example:
+    """The example in `path`, every field present and of its type; raises ExampleError naming file and line."""
+    languages = languages or language_codes()
+    data, node = _read_yaml(path)
     if data is None:
         raise ExampleError(f"{path}: the file is empty; an example needs id, deal, game, opening, final and search")
     if not isinstance(data, dict):
@@ -208,14 +215,7 @@ def _add_language_file(ex: Example, code: str, file: Path) -> None:
     example file's rules: a regular file only, no invisible characters."""
     if not os.path.lexists(file):
         return
-    _refuse_special(file)
-    try:
-        data, node = strict_yaml.load_tree(file)
-    except OSError as e:
-        raise ExampleError(f"{file}: cannot be read ({e.strerror})") from None
-    except strict_yaml.YAMLFileError as e:
-        raise ExampleError(str(e)) from None
-    _refuse_hidden(file)
+    data, node = _read_yaml(file)
     data = data or {}
     if not isinstance(data, dict):
         raise ExampleError(f"{file}, line 1: must be a mapping of title, summary and notes")
