@@ -26,13 +26,3 @@ export function dailyDeal(iso, pool) {
   const next = mulberry32(dayNumber(iso) >>> 0); // the day number modulo 2^32 seeds it
   return pool[Math.floor((next() * pool.length) / TWO_32)];
 }
-
-/** The date written as the page's language writes dates («1. desember 2026», «1. december 2026»). */
-export function formatDate(iso, lang) {
-  const date = new Date(`${iso}T12:00:00Z`);
-  try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-  } catch {
-    return iso;
-  }
-}

@@ -21,7 +21,8 @@ import { readJson, element, button } from './dom.js';
 import { EndPanel, clockText } from './end-panel.js';
 import { StatsView } from './stats-view.js';
 import { newGameId, recordResult, resultOf, statistics, dailyStreakOn } from './stats.js';
-import { dailyDeal, todayIso, formatDate } from './daily.js';
+import { dailyDeal, todayIso } from './daily.js';
+import { numberFormatter, dateFormatter } from './locale.js';
 import { loadOptions, optionsView } from './options.js';
 import { showDeal, isOwnEntry } from './history-nav.js';
 import { RewindSearch } from './rewind.js';
@@ -40,17 +41,6 @@ function rowsEmptied(before, after) {
     if (row(before).some(Boolean) && !row(after).some(Boolean)) emptied.push(r);
   }
   return emptied;
-}
-
-// Counts and bounds in messages, written as the page's language writes numbers: Intl uses the
-// same CLDR data as Babel on the pages (nb «4 294 967 295» with no-break spaces, da
-// «4.294.967.295»). Deal and row numbers stay plain: they are names, and a deal's is typed in links.
-function numberFormat(lang) {
-  try {
-    return new Intl.NumberFormat(lang);
-  } catch { // not a language tag Intl knows: the browser's own way is still better than none
-    return new Intl.NumberFormat();
-  }
 }
 
 // The page's state is `this.state`, changed only by update(), which draws it once (render())
@@ -72,8 +62,10 @@ class Game {
     this.container = container;
     this.words = words;
     this.s = words.strings;
-    this.lang = this.s.lang || container.lang;
-    this.numbers = numberFormat(this.lang);
+    // Counts and bounds in messages as the page writes numbers (nb «4 294 967 295», da «4.294.967.295»),
+    // dates as it writes dates; deal and row numbers stay plain: they are names, and a deal's is typed in links.
+    this.num = numberFormatter(this.s.locale);
+    this.date = dateFormatter(this.s.locale);
     this.pool = pool;
     this.known = known; // what the survey decided about deals from the start (standard rules)
     this.variantEntries = variants; // VARIANTS: the rules choice's entries (app/variants.js)
@@ -131,7 +123,7 @@ class Game {
     buttons.append(this.undoButton, named('hint', () => this.hint()), named('restart', () => this.restart()),
       this.newGameButton, this.redoButton, this.redoAllButton);
     this.today = todayIso();
-    this.dailyButton = button('pyr-button pyr-daily', this.words.fill(s.daily.open, { date: formatDate(this.today, this.lang) }),
+    this.dailyButton = button('pyr-button pyr-daily', this.words.fill(s.daily.open, { date: this.date(this.today) }),
       () => this.openDaily());
     if (this.pool.length) buttons.append(this.dailyButton);
     helpText.textContent += ` ${s.redo.keys}`;
@@ -234,10 +226,6 @@ class Game {
     this.largePrint.setAttribute('aria-pressed', String(on));
     if (on) this.container.dataset.largePrint = '';
     else delete this.container.dataset.largePrint;
-  }
-
-  num(value) {
-    return this.numbers.format(value);
   }
 
   // A message chosen by app/messages.js ({key, values}) in words.
@@ -364,7 +352,7 @@ class Game {
 
   renderDaily(game) {
     const { s, words } = this;
-    const date = formatDate(this.today, this.lang);
+    const date = this.date(this.today);
     this.dailyButton.textContent = words.fill(s.daily.open, { date });
     const isDaily = this.pool.length > 0 && game.deal === dailyDeal(this.today, this.pool);
     this.dailyLine.hidden = !isDaily;
@@ -381,12 +369,12 @@ class Game {
     const pos = currentPosition(game);
     if (pos.status === 'won') {
       const daily = meta?.daily ?? null;
-      const share = daily ? this.words.fill(this.s.end.share_won, { date: formatDate(daily, this.lang), moves: this.num(pos.moves) }) : null;
+      const share = daily ? this.words.fill(this.s.end.share_won, { date: this.date(daily), moves: this.num(pos.moves) }) : null;
       return { kind: 'won', fresh, score: scoreBreakdown(game), moves: pos.moves, hints: meta?.hints ?? 0, ms: meta?.ms ?? 0, record, share };
     }
     if (pos.status === 'stuck') {
       const daily = meta?.daily ?? null;
-      const share = daily ? this.words.fill(this.s.end.share_lost, { date: formatDate(daily, this.lang), moves: this.num(pos.moves) }) : null;
+      const share = daily ? this.words.fill(this.s.end.share_lost, { date: this.date(daily), moves: this.num(pos.moves) }) : null;
       return { kind: 'lost', fresh, stuck: true, fromStart: this.dealResult(game.deal) === 'lost', share };
     }
     return null;
@@ -485,7 +473,7 @@ class Game {
   // Today's deal, as a deal link would open it, in a new history entry.
   openDaily() {
     const deal = this.dailyToday();
-    const date = formatDate(this.today, this.lang);
+    const date = this.date(this.today);
     if (deal === null) return;
     if (this.state.game.deal === deal) return this.update({ message: this.message(this.words.fill(this.s.daily.this_is, { date })) });
     showDeal(deal, { push: true });

@@ -21,6 +21,7 @@ import strict_yaml
 
 from .bundle import load_bundle
 from .context import build_context
+from .game_locale import game_strings
 from .csp import with_policy
 from . import seo
 from . import publish
@@ -175,7 +176,8 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
             # The bundle's shape is checked; what can still be missing is a string of this language.
             raise BuildError(f"{lang.folder / 'strings.yml'}: a string the pages need is missing or not "
                              f"text ({type(e).__name__}: {e})") from None
-        context["_game_strings"] = lang.game_strings
+        # The game writes numbers and dates as the pages do, from the same CLDR data (app/locale.js).
+        context["_game_strings"] = game_strings(lang.game_strings, lang.code, f"{lang.folder / 'game.json'}")
         functions = PageFunctions(context, assets_url)
         env = make_environment(lang.folder / "pages", context, functions, lang.pages)
         rendered[lang.code] = {name: render_page(env, functions, source) for name, source in lang.pages.items()}

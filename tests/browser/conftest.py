@@ -32,7 +32,10 @@ PAGE = """<!doctype html>
 
 
 def strings(lang: str) -> dict:
-    return json.loads((ROOT / "docs" / lang / "game.json").read_text(encoding="utf-8"))
+    """The game's strings as the generator puts them in the page: game.json and the locale's data."""
+    from generator.game_locale import game_strings
+    path = ROOT / "docs" / lang / "game.json"
+    return game_strings(json.loads(path.read_text(encoding="utf-8")), lang, str(path))
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,37 @@
+// Numbers and dates as the page's language writes them, from the CLDR data the generator puts in
+// the page (strings.locale, from Babel: the very data the pages' own numbers and dates come from,
+// generator/game_locale.py), so the game and the text around it agree.
+// Not Intl: a page's first Intl object costs about 90 ms of main thread while ICU loads its
+// locale data (Chromium, measured), one long task on every load for a "0" and a date.
+// Whole numbers only: every number the game writes is a count, a score or a whole percent.
+
+/** A function writing a whole number with the locale's grouping: nb «4 294 967 295», da «4.294.967.295». */
+export function numberFormatter(locale) {
+  const { group, primary, secondary, minus } = locale.number;
+  return (value) => {
+    const digits = String(Math.abs(Math.trunc(value)));
+    const parts = [];
+    let end = digits.length;
+    let size = primary;
+    while (end > size) { // as Babel groups: a group whenever more digits are left than the size
+      parts.unshift(digits.slice(end - size, end));
+      end -= size;
+      size = secondary;
+    }
+    parts.unshift(digits.slice(0, end));
+    return (value < 0 ? minus : '') + parts.join(group);
+  };
+}
+
+/** A function writing a date 'YYYY-MM-DD' in the locale's long form: nb «1. desember 2026». */
+export function dateFormatter(locale) {
+  const { pattern, months } = locale.date;
+  return (iso) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+    if (!m) return iso;
+    const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const fields = { d: String(day), dd: m[3], M: String(month), MM: m[2], MMMM: months[month - 1], y: String(year), yyyy: m[1] };
+    // The pattern's tokens, as generator/game_locale.py allows them: fields, quoted text, the rest as it is.
+    return pattern.replace(/'([^']*)'|d+|M+|y+/g, (token, quoted) => (quoted !== undefined ? quoted || "'" : fields[token]));
+  };
+}
