@@ -127,7 +127,11 @@ class PageFunctions:
         self._ids += 1
         picture = svg.pyramid_svg(position, names=self.words.names, text=self.words.picture_text, title=title,
                                   highlight=highlight, id_prefix=f"pic-{ex['id']}-{self._ids}")
-        return f'<figure class="pyramid-figure">\n{picture}\n<figcaption>{escape(title)}</figcaption>\n</figure>'
+        # The picture's box has its size before it is drawn (the drawing's own proportions), so the
+        # browser can skip the style and layout of every picture off screen (site.css
+        # content-visibility) without anything moving when one comes into view.
+        return (f'<figure class="pyramid-figure">\n<div class="pyramid-picture" style="aspect-ratio: {svg.VIEW_W} / {svg.VIEW_H}">'
+                f'{picture}</div>\n<figcaption>{escape(title)}</figcaption>\n</figure>')
 
     def chapter_pictures(self, example_id: str) -> str:
         ex = self._example(example_id)
