@@ -108,3 +108,26 @@ def test_example_pictures_fill_the_column_and_keep_their_words(built_site, brows
         assert f["width"] <= width, f
         if width == 1280:
             assert f["width"] >= 600, f  # a card (100 of 752 units) at least 80 px wide
+
+
+@pytest.mark.parametrize("lang", ("nb", "da"))
+@pytest.mark.parametrize("width,scheme", ((360, "light"), (1280, "dark")))
+def test_a_rule_mark_shows_its_sentence_on_focus_within_the_screen(built_site, browser, lang, width, scheme):
+    """The rule marks' tips are CSS (site.css), not Material's tooltips: none until a mark has the
+    keyboard's focus (or the pointer), then the mark's own sentence, and the page no wider."""
+    site, _ = built_site
+    with serve(site) as base:
+        context = browser.new_context(viewport={"width": width, "height": 740}, color_scheme=scheme, service_workers="block")
+        page = context.new_page()
+        page.goto(f"{base}/{lang}/", wait_until="load")
+        marks = page.locator(".rule-ref a:visible")
+        assert marks.count() > 5
+        tip = "(a) => getComputedStyle(a.parentElement, '::after').content"
+        assert marks.first.evaluate(tip) == "none"
+        for mark in (marks.first, marks.last):
+            mark.scroll_into_view_if_needed()
+            mark.focus()
+            label = mark.get_attribute("aria-label")
+            assert mark.evaluate(tip).startswith(f'"{label}"'), (mark.evaluate(tip), label)
+            assert page.evaluate("document.scrollingElement.scrollWidth") == width
+        context.close()

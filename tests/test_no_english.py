@@ -184,7 +184,7 @@ def test_a_rule_mark_is_a_check_mark_named_by_its_sentence():
     mark = rule_functions({"marker": "Kontrollert regel: {title}", "rules": {"end.win": "vunnet ved {target_sum}"}})
     label = "Kontrollert regel: vunnet ved 13"
     # it links to the rule's row, named in the page's language (not #rule-end-win)
-    assert mark.rule("end.win") == (f'<span class="rule-ref" title="{label}">[✓](sources.md#regel-seier-ved-13)'
+    assert mark.rule("end.win") == (f'<span class="rule-ref" data-tip="{label}">[✓](sources.md#regel-seier-ved-13)'
                                     f'{{: aria-label="{label}" }}</span>')
 
 
@@ -250,12 +250,12 @@ def test_rule_marks_are_named_by_a_sentence_in_the_page_language(built_site, lan
                  lang): rule_id for rule_id, name in strings["rule_names"].items()}
     assert len(rows) == len(bundle["rule_checks"])
     html = (site / lang / "index.html").read_text(encoding="utf-8")
-    marks = re.findall(r'<span class="rule-ref" title="([^"]*)"><a ([^>]*)>(.*?)</a></span>', html)
+    marks = re.findall(r'<span class="rule-ref" data-tip="([^"]*)"><a ([^>]*)>(.*?)</a></span>', html)
     assert len(marks) > 5, "the front page's rule marks are missing"
     for tooltip, attrs, content in marks:
         a = dict(re.findall(r'([\w-]+)="([^"]*)"', attrs))
         assert content == "✓"
-        # The tooltip says the same to the eye; on the wrapper, so the link is not described twice.
+        # The tip shown on hover and focus says the same to the eye; on the wrapper, so the link is not described twice.
         assert tooltip == a["aria-label"] and "title" not in a
         anchor = re.fullmatch(r"(?:\.\./)?sources/#([a-z0-9-]+)", a["href"])
         assert anchor and anchor.group(1) in rows, a["href"]

@@ -170,7 +170,7 @@ def test_the_faq_data_holds_the_visible_questions_and_answers_as_plain_text(buil
 
 def test_a_question_added_to_a_page_reaches_the_data_without_anything_else():
     page = ('<html><head><title>t</title></head><body><details class="question">\n<summary>Fins det &amp; mer?</summary>\n'
-            '<p>Ja. <span class="rule-ref" title="x"><a href="#r">✓</a></span> Se <strong>her</strong>.</p>\n'
+            '<p>Ja. <span class="rule-ref" data-tip="x"><a href="#r">✓</a></span> Se <strong>her</strong>.</p>\n'
             '<p>Og <a href="x/">der</a>.</p></details><details class="note"><summary>Ikke</summary></details></body></html>')
     out = seo.with_faq(page, "nb", "https://pyramide.test/nb/")
     data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', out, re.S).group(1))
