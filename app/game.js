@@ -58,8 +58,9 @@ function rowsEmptied(before, after) {
 //              has one: {id, hints, ms, daily};
 //   end        the end panel's content ({kind: 'won' | 'lost', ...}, made by endOf()), or null.
 class Game {
-  constructor(container, words, pool, known, variants = []) {
+  constructor(container, words, pool, known, variants = [], largeDefaultText = false) {
     this.container = container;
+    this.largeDefaultText = largeDefaultText; // the reader's default text is large (defaultTextIsLarge)
     this.words = words;
     this.s = words.strings;
     // Counts and bounds in messages as the page writes numbers (nb «4 294 967 295», da «4.294.967.295»),
@@ -78,6 +79,7 @@ class Game {
     this.clock = { id: null, ms: 0, last: Date.now() }; // the time kept of this game while it is played (options.timer)
     this.build();
     this.start();
+    this.started = true;
   }
 
   // ------------------------------------------------------------ page
@@ -212,13 +214,7 @@ class Game {
 
   isLargePrint() {
     const kept = loadSetting('largePrint');
-    if (typeof kept === 'boolean') return kept;
-    const probe = element('div');
-    probe.style.fontSize = 'medium';
-    document.body.append(probe);
-    const size = parseFloat(getComputedStyle(probe).fontSize);
-    probe.remove();
-    return size >= 24; // the reader's default text is at 150 % or more
+    return typeof kept === 'boolean' ? kept : this.largeDefaultText;
   }
 
   setLargePrint(on, { keep = true } = {}) {
@@ -277,7 +273,15 @@ class Game {
     const { game, undoSteps, meta } = this.state;
     if (save) saveGame(game.deal, game.moves, undoSteps, meta, variantOf(game));
     if (gameChanged) setTabDeal(game.deal, variantOf(game));
-    showDeal(game.deal, { variant: variantOf(game) }); // game: the address shows the deal on the board
+    // game: the address shows the deal on the board. The page's first draw writes it in a task of
+    // its own: a page's first history call costs about 11 ms, kept out of the load's long task.
+    if (this.started) this.showAddress();
+    else setTimeout(() => this.showAddress());
+  }
+
+  showAddress() {
+    const { game } = this.state;
+    showDeal(game.deal, { variant: variantOf(game) });
   }
 
   // Draws the state: the only method that writes to the game once it is built. (Keyboard focus
@@ -930,12 +934,23 @@ export function mount(container) {
   // The reserve (game.css) holds at least the game's height from the first paint; the game keeps
   // that height when drawn, so what follows it never moves up either (until the window changes).
   const reserved = container.getBoundingClientRect().height;
+  const largeDefaultText = defaultTextIsLarge(); // measured while the layout is fresh: no style pass of its own
   container.style.minHeight = `${reserved}px`;
   window.addEventListener('resize', () => { container.style.minHeight = ''; }, { once: true });
   container.dataset.mounted = 'true';
   const pool = (readJson(container, 'pyramide-pool') || []).filter((n) => Number.isInteger(n) && n >= 1 && n <= MAX_DEAL);
   new Game(container, makeWords(strings), pool, new KnownDeals(readJson(container, 'pyramide-winnable')),
-    choiceEntries(readJson(container, 'pyramide-variants')));
+    choiceEntries(readJson(container, 'pyramide-variants')), largeDefaultText);
+}
+
+// Whether the reader's default text size is 150 % or more (the browser's setting, not the page's).
+function defaultTextIsLarge() {
+  const probe = element('div');
+  probe.style.fontSize = 'medium';
+  document.body.append(probe);
+  const size = parseFloat(getComputedStyle(probe).fontSize);
+  probe.remove();
+  return size >= 24;
 }
 
 // When the page loads (its <script type="module">): every game on it.
