@@ -178,6 +178,13 @@ def gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair
     """Legal moves of position `key` under the rules flags: child keys into out_k, move codes
     into out_c; returns their number. side_only: only the moves taking the waste top or the
     playable stock top. The game is over once won (the pyramid gone; strict: every card)."""
+    return _moves_with(key, _free_mask(key & PYR_MASK, covm), pv, sv, covm, under, strict, unlimited, stock_top,
+                       cover_pair, side_only, out_k, out_c)
+
+
+@njit(cache=True)
+def _moves_with(key, free, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, side_only, out_k, out_c):
+    """gen_moves, the free pyramid cards given (they stay the same down a chain of draws and turns)."""
     pyr = key & PYR_MASK
     side = (key >> SIDE_SHIFT) & SIDE_MASK
     if pyr == 0 and (not strict or side == 0):
@@ -186,7 +193,6 @@ def gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair
     t = (key >> T_SHIFT) & 3
     tb = t << T_SHIFT
     n = 0
-    free = _free_mask(pyr, covm)
     top = b - 1  # canonical boundary: the waste top is side[b-1]
     topv = sv[top] if top >= 0 else 0
     wkey = np.int64(0)  # the position once the waste top is gone
@@ -306,7 +312,7 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
         out_s[0] = 0
         return 1
     n = 0
-    m = gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, False, tmp_k, tmp_c)
+    m = _moves_with(key, free, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, False, tmp_k, tmp_c)
     for j in range(m):
         kind = tmp_c[j] // 4096
         if kind != DRAW and kind != TURN:
@@ -340,7 +346,7 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
         if st < 0 and (q == 0 or not (need >> sv[q - 1]) & 1):
             continue
         ck = pyr | (side << SIDE_SHIFT) | (np.int64(q) << B_SHIFT) | (np.int64(u) << T_SHIFT)
-        m = gen_moves(ck, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, True, tmp_k, tmp_c)
+        m = _moves_with(ck, free, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, True, tmp_k, tmp_c)
         for j in range(m):
             out_k[n] = tmp_k[j]
             out_c[n] = tmp_c[j]
