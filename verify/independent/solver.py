@@ -23,8 +23,10 @@ check each other):
   its chain met so far, finds whether a win exists and the largest count (both independent
   of the moves spent), cutting branches whose upper bound on removable cards cannot help.
 * Then A* (best first by moves so far + a lower bound on the moves still needed, in buckets,
-  a position reached again for fewer moves expanded again): for a win the bound counts the
-  removals per pair of values and the draws needed to bring needed cards out of the stock;
+  a position reached again for fewer moves expanded again; within one f the lowest bound
+  first): for a win the bound counts the removals per pair of values (with the most pairs the
+  pyramid can still make among its own cards, two cards where one covers the other never
+  pairing) and the draws needed to bring needed cards out of the stock;
   for a count, the same with the slack the count leaves. Positions that can no longer reach
   the goal are dropped. Within one card set a position that reaches another's boundary with
   at least its turns, for no more moves in all, stands for it: the other is dropped.
@@ -581,8 +583,9 @@ def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, stric
     from it costs the draws up to it. For a count with slack k (cards that may go but need
     not), k needed cards are left out where they save the most (leaving a card out lowers
     a + b - m, and one of a - m, b - m, by one at most: m drops by at most one). memo: the
-    m of each value by card set (_pairs_per_value), int64 pairs of key and value, -1 empty. Drops by at most the cost of a step (a removed card is free, so
-    it covers nothing: the pairs of the other cards stay possible)."""
+    m of each value by card set (_pairs_per_value), int64 pairs of key and value, -1 empty.
+    Drops by at most the cost of a step (a removed card is free, so it covers nothing: the
+    pairs of the other cards stay possible)."""
     pyr = key & PYR_MASK
     all_side = (key >> SIDE_SHIFT) & SIDE_MASK
     b = (key >> B_SHIFT) & 31
@@ -834,8 +837,8 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
     e_next = np.empty(cap, dtype=np.int32)
     n_e = 0
 
-    h0 = _bound(key0, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov, deep,
-                memo)
+    h0 = _bound(key0, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov,
+                deep, memo)
     if h0 < 0:
         return -1, keys, g, parent, 0
     keys[0] = key0
