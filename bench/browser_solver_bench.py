@@ -104,6 +104,9 @@ def run() -> dict:
         print(f"    {CHROMIUM} is missing: no browser figures (make browser installs it)")
         return {}
     deals = hardest_deals()
+    if not deals:
+        print("    no standard survey in build/survey-cache/ for today's engine: make survey first")
+        return {}
     print(f"    the {len(deals)} deals of the standard survey the decider spent the most positions on: "
           + ", ".join(f"{d['deal']} ({d['result']}, {d['decider_nodes']:,})" for d in deals), flush=True)
     positions = mid_game_positions([d["deal"] for d in deals])
