@@ -3,8 +3,12 @@
 import json
 import sys
 import time
+from pathlib import Path
 
-from verify.independent import decider
+# This checkout's code, not whatever `verify` the shared virtualenv's editable install points at.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from verify.independent import decider  # noqa: E402
 
 variant, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rules = decider.rules_of(variant)

@@ -3,8 +3,13 @@ with the wall-clock seconds and the CPU seconds of this process (fairer on a bus
 import json
 import sys
 import time
+from pathlib import Path
 
-from verify.independent import rules, solver
+# This checkout's code, not whatever `verify` the virtualenv's editable install points at (a
+# worktree or a copy of older code shares the venv): run as a script, only bench/ is on the path.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from verify.independent import rules, solver  # noqa: E402
 
 first, last = map(int, sys.argv[1:3])
 solver.solve(rules.to_json(rules.opening(25)))  # compile (numba) before timing

@@ -233,3 +233,63 @@ def test_unknown_rules_are_refused():
         solve(rules.to_json(rules.opening(1)), rules={"strictWin": True, "stockTop": True})
     with pytest.raises(ValueError, match="unknown rules options"):
         solve(rules.to_json(rules.opening(1)), rules={"relaxed": True})
+
+
+def test_pyramid_pairs_is_a_maximum_matching_of_cards_that_do_not_cover_each_other():
+    """_pyramid_pairs, against an exhaustive matching written here: two cards pair unless one
+    covers the other through cards still there (cover-pair: except a direct cover)."""
+    import numpy as np
+    from verify.independent import solver as S
+    rng = random.Random(28)
+    cov = np.zeros(28, dtype=np.int64)
+    below_min = 0
+    for _ in range(600):
+        pyr = sum(1 << k for k in rng.sample(range(28), rng.randint(2, 28)))
+        S._cover_sets(np.int64(pyr), S.COVM, cov)
+        cards = [k for k in range(28) if pyr >> k & 1]
+        va = rng.sample(cards, min(len(cards), rng.randint(1, 4)))
+        rest = [c for c in cards if c not in va]
+        wb = rng.sample(rest, min(len(rest), rng.randint(1, 4))) if rest else []
+        cover_pair = rng.random() < 0.5
+
+        def covers(x, y):  # y covers x through cards still there
+            return (int(cov[x]) & ~(int(S.COVM[x]) if cover_pair else 0)) >> y & 1
+
+        def most(i, used):
+            if i == len(va):
+                return 0
+            return max([most(i + 1, used)] + [1 + most(i + 1, used | {j}) for j in wb
+                                              if j not in used and not covers(va[i], j) and not covers(j, va[i])])
+        want = most(0, frozenset())
+        got = S._pyramid_pairs(np.int64(sum(1 << k for k in va)), np.int64(sum(1 << k for k in wb)), cov, S.COVM,
+                               cover_pair)
+        assert got == want, (va, wb, cover_pair)
+        below_min += want < min(len(va), len(wb))
+    assert below_min > 50  # the covers matter often enough to be tested
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_bound_never_exceeds_the_shortest_game(variant):
+    """A*'s lower bound from a position, against the plain BFS's length of the shortest game
+    to the same goal (the win, or the most cards): it may be lower, never higher."""
+    import numpy as np
+    from verify.independent import solver as S
+    options = dict(VARIANTS[variant])
+    flags = S._flags(options)
+    rng = random.Random(sum(map(ord, variant)) + 28)
+    checked = tight = 0
+    for _ in range(60):
+        pos = random_small(rng)
+        removed, shortest, won = reference_variant(pos, options)
+        if shortest == 0:
+            continue
+        enc = S.encode(pos)
+        pmask, smask = S._value_masks(enc)
+        start = sum(c is not None for c in enc.pyramid)
+        bound = S._bound(np.int64(enc.key), -1 if won else removed, start, enc.pv, enc.sv, pmask, smask, S.COVM,
+                         flags[3], flags[0], flags[1], flags[2], np.zeros(28, dtype=np.int64),
+                         np.zeros(32, dtype=np.int64), np.full(2 << 15, -1, dtype=np.int64))
+        assert 0 <= bound <= shortest, (variant, pos, bound, shortest)
+        checked += 1
+        tight += bound == shortest
+    assert checked > 30 and tight > 0

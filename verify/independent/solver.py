@@ -23,8 +23,10 @@ check each other):
   its chain met so far, finds whether a win exists and the largest count (both independent
   of the moves spent), cutting branches whose upper bound on removable cards cannot help.
 * Then A* (best first by moves so far + a lower bound on the moves still needed, in buckets,
-  a position reached again for fewer moves expanded again): for a win the bound counts the
-  removals per pair of values and the draws needed to bring needed cards out of the stock;
+  a position reached again for fewer moves expanded again; within one f the lowest bound
+  first): for a win the bound counts the removals per pair of values (with the most pairs the
+  pyramid can still make among its own cards, two cards where one covers the other never
+  pairing) and the draws needed to bring needed cards out of the stock;
   for a count, the same with the slack the count leaves. Positions that can no longer reach
   the goal are dropped. Within one card set a position that reaches another's boundary with
   at least its turns, for no more moves in all, stands for it: the other is dropped.
@@ -65,6 +67,7 @@ EMPTY = -1  # hash slot marker; keys use bits 0..58 only, so never negative
 # Move codes: kind * 4096 + a * 64 + b. PS: pyramid and stock top; WS: waste top and stock top.
 PAIR_PP, PAIR_PW, KING_P, KING_W, DRAW, TURN, PAIR_PS, KING_S, PAIR_WS = range(9)
 MAX_CHILDREN = 512  # > 28*27/2 pyramid pairs + 28 pyramid/waste pairs + kings + draw + turn
+H_SLOTS = 128  # queue slots per f, by h (a larger h shares the last slot)
 MAX_STEPS = 4096  # steps of one position: its removals at the start and down its chain
 
 RANKS = "A23456789TJQK"
@@ -99,6 +102,23 @@ def _cover_masks() -> np.ndarray:
 
 
 COVM = _cover_masks()
+
+
+def _related_masks() -> np.ndarray:
+    """rel[k] = the places that may cover k or be covered by k, directly or not (whatever is
+    gone): two cards outside each other's rel never cover each other."""
+    below = [0] * NPYR  # the places covering k, directly or through others
+    for k in range(NPYR - 1, -1, -1):
+        d = int(COVM[k])
+        below[k] = d
+        for j in range(NPYR):
+            if (d >> j) & 1:
+                below[k] |= below[j]
+    return np.array([below[k] | sum(1 << j for j in range(NPYR) if (below[j] >> k) & 1) for k in range(NPYR)],
+                    dtype=np.int64)
+
+
+REL = _related_masks()
 # under[k]: the cards k covers directly (the cover-pair variant pairs a card with one of them)
 UNDER = np.array([sum(1 << j for j in range(NPYR) if (int(COVM[j]) >> k) & 1) for k in range(NPYR)], dtype=np.int64)
 
@@ -160,6 +180,13 @@ def gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair
     """Legal moves of position `key` under the rules flags: child keys into out_k, move codes
     into out_c; returns their number. side_only: only the moves taking the waste top or the
     playable stock top. The game is over once won (the pyramid gone; strict: every card)."""
+    return _moves_with(key, _free_mask(key & PYR_MASK, covm), pv, sv, covm, under, strict, unlimited, stock_top,
+                       cover_pair, side_only, out_k, out_c)
+
+
+@njit(cache=True)
+def _moves_with(key, free, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, side_only, out_k, out_c):
+    """gen_moves, the free pyramid cards given (they stay the same down a chain of draws and turns)."""
     pyr = key & PYR_MASK
     side = (key >> SIDE_SHIFT) & SIDE_MASK
     if pyr == 0 and (not strict or side == 0):
@@ -168,7 +195,6 @@ def gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair
     t = (key >> T_SHIFT) & 3
     tb = t << T_SHIFT
     n = 0
-    free = _free_mask(pyr, covm)
     top = b - 1  # canonical boundary: the waste top is side[b-1]
     topv = sv[top] if top >= 0 else 0
     wkey = np.int64(0)  # the position once the waste top is gone
@@ -288,7 +314,7 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
         out_s[0] = 0
         return 1
     n = 0
-    m = gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, False, tmp_k, tmp_c)
+    m = _moves_with(key, free, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, False, tmp_k, tmp_c)
     for j in range(m):
         kind = tmp_c[j] // 4096
         if kind != DRAW and kind != TURN:
@@ -322,7 +348,7 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
         if st < 0 and (q == 0 or not (need >> sv[q - 1]) & 1):
             continue
         ck = pyr | (side << SIDE_SHIFT) | (np.int64(q) << B_SHIFT) | (np.int64(u) << T_SHIFT)
-        m = gen_moves(ck, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, True, tmp_k, tmp_c)
+        m = _moves_with(ck, free, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, True, tmp_k, tmp_c)
         for j in range(m):
             out_k[n] = tmp_k[j]
             out_c[n] = tmp_c[j]
@@ -418,13 +444,121 @@ def _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov):
 def _upper(pyr, side, start_cnt, pv, pmask, smask, covm, cover_pair, cov):
     """Pyramid cards removed at most, from this position on: per pair of values v, 13 - v,
     of the a and b cards that may still go at most min(a, b + side cards of 13 - v) of v."""
-    alive = _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov)
+    return _upper_of(_alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov), pyr, side, start_cnt, pmask, smask)
+
+
+@njit(cache=True)
+def _upper_of(alive, pyr, side, start_cnt, pmask, smask):
+    """_upper once the cards that may still go are known."""
     bound = start_cnt - _popcount(pyr) + _popcount(alive & pmask[13])
     for v in range(1, 7):
         a = _popcount(alive & pmask[v])
         bb = _popcount(alive & pmask[13 - v])
         bound += min(a, bb + _popcount(side & smask[13 - v])) + min(bb, a + _popcount(side & smask[v]))
     return bound
+
+
+@njit(cache=True)
+def _cover_sets(pyr, covm, cov):
+    """cov[k]: the cards still there covering k, directly or through cards still there."""
+    for k in range(NPYR - 1, -1, -1):
+        if not (pyr >> k) & 1:
+            cov[k] = 0
+            continue
+        d = pyr & covm[k]
+        c = d
+        while d:
+            j = _low(d)
+            d &= d - 1
+            c |= cov[j]
+        cov[k] = c
+
+
+@njit(cache=True)
+def _pyramid_pairs(va, wb, cov, covm, cover_pair):
+    """The most pyramid pairs that can still be made, each of one card of mask va and one of
+    mask wb (values v and 13 - v), no card in two: a maximum matching where two cards match
+    unless one covers the other through cards still there (the covered one is free only once
+    the other is gone, and the other cannot go before it: cover-pair excepts a direct cover).
+    Any game's pyramid pairs of these values are such a matching, so no game makes more.
+    At most 4 cards of a value (one deck): an exhaustive matching over the subsets of wb's
+    cards, best[m] packed 4 bits per subset m into one word (no allocation)."""
+    na = _popcount(va)
+    nb = _popcount(wb)
+    if na == 0 or nb == 0:
+        return 0
+    if na > 4 or nb > 4:
+        return min(na, nb)  # never with one deck; the plain bound still holds
+    adj = np.int64(0)  # 4 bits per card of va: the cards of wb (by rank in wb) it may pair with
+    full = True
+    q = va
+    i = 0
+    while q:
+        k = _low(q)
+        q &= q - 1
+        ck = cov[k] & ~covm[k] if cover_pair else cov[k]
+        r = wb
+        t = 0
+        while r:
+            j = _low(r)
+            r &= r - 1
+            cj = cov[j] & ~covm[j] if cover_pair else cov[j]
+            if not (ck >> j) & 1 and not (cj >> k) & 1:
+                adj |= np.int64(1) << (4 * i + t)
+            else:
+                full = False
+            t += 1
+        i += 1
+    if full:
+        return min(na, nb)
+    # best: 4 bits per subset m of wb's cards, the most pairs of va's cards so far using exactly
+    # m (15: none); each card of va is added by going through m downwards, so that a subset is
+    # read before any of its supersets is written for the same card
+    size = 1 << nb
+    best = np.int64(-1) ^ np.int64(15)  # best[0] = 0, all others 15
+    for i in range(na):
+        for m in range(size - 1, -1, -1):
+            here = (best >> (4 * m)) & 15
+            if here == 15:
+                continue
+            free_b = (adj >> (4 * i)) & 15 & ~m
+            while free_b:
+                t = _low(free_b)
+                free_b &= free_b - 1
+                m2 = m | (1 << t)
+                there = (best >> (4 * m2)) & 15
+                if there == 15 or here + 1 > there:
+                    best = (best & ~(np.int64(15) << (4 * m2))) | (np.int64(here + 1) << (4 * m2))
+    top = 0
+    for m in range(size):
+        here = (best >> (4 * m)) & 15
+        if here != 15 and here > top:
+            top = here
+    return top
+
+
+@njit(cache=True)
+def _pairs_per_value(pyr, alive, pmask, covm, cover_pair, cov):
+    """_pyramid_pairs of the cards of `alive` for each value pair v, 13 - v (v = 1 … 6), 3 bits
+    each at bit 3v. The plain min(a, b) unless two of the cards might cover each other."""
+    packed = np.int64(0)
+    known = False  # cov filled in
+    for v in range(1, 7):
+        va = alive & pmask[v]
+        wb = alive & pmask[13 - v]
+        m = min(_popcount(va), _popcount(wb))
+        q = va
+        while q:
+            k = _low(q)
+            q &= q - 1
+            if REL[k] & wb:
+                if not known:
+                    _cover_sets(pyr, covm, cov)
+                    known = True
+                m = _pyramid_pairs(va, wb, cov, covm, cover_pair)
+                break
+        packed |= np.int64(m) << (3 * v)
+    return packed
 
 
 @njit(cache=True)
@@ -438,13 +572,20 @@ def _draws_to(stock, cards, n):
 
 
 @njit(cache=True)
-def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov, deep):
+def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov, deep,
+           memo):
     """Lower bound on the moves to the goal (target -1: the win; else that many pyramid cards
     removed), or -1 when it is out of reach. A pair takes one card of value v and one of
-    13 - v, a king goes alone: max(a, b) removals for a, b cards of the two values (strict:
-    every card, a + c). Draws bring the stock out in order: a card needed from it costs the
-    draws up to it. For a count with slack k (cards that may go but need not), k needed
-    cards are left out where they save the most. Drops by at most the cost of a step."""
+    13 - v, a king goes alone: for a, b cards of the two values in the pyramid, of which at
+    most m pairs can still be made within the pyramid (_pyramid_pairs; m <= min(a, b)),
+    a + b - m removals, and a - m cards of value 13 - v (b - m of v) needed from beside the
+    pyramid (strict: every card, a + c). Draws bring the stock out in order: a card needed
+    from it costs the draws up to it. For a count with slack k (cards that may go but need
+    not), k needed cards are left out where they save the most (leaving a card out lowers
+    a + b - m, and one of a - m, b - m, by one at most: m drops by at most one). memo: the
+    m of each value by card set (_pairs_per_value), int64 pairs of key and value, -1 empty.
+    Drops by at most the cost of a step (a removed card is free, so it covers nothing: the
+    pairs of the other cards stay possible)."""
     pyr = key & PYR_MASK
     all_side = (key >> SIDE_SHIFT) & SIDE_MASK
     b = (key >> B_SHIFT) & 31
@@ -458,9 +599,9 @@ def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, stric
         r = target - removed
         if r <= 0:
             return 0
-        if _upper(pyr, side, start_cnt, pv, pmask, smask, covm, cover_pair, cov) < target:
-            return -1
     alive = _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov)
+    if target >= 0 and _upper_of(alive, pyr, side, start_cnt, pmask, smask) < target:
+        return -1
     if target < 0 and alive != pyr:
         return -1
     slack = removed + _popcount(alive) - target if target >= 0 else 0
@@ -468,9 +609,21 @@ def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, stric
     pairs = 0
     draws = 0
     nd = 0
+    packed = np.int64(0)
     if strict and target < 0:
         moves += _popcount(side & smask[13])
         draws = _popcount(stock)
+    else:
+        # the pairs per value depend on the cards there and those that may go only: kept in a
+        # small direct-mapped memo (a position's card set recurs with many boundaries)
+        mkey = alive | (pyr << NPYR)
+        hm = _hash(mkey) & (len(memo) // 2 - 1)
+        if memo[2 * hm] == mkey:
+            packed = memo[2 * hm + 1]
+        else:
+            packed = _pairs_per_value(pyr, alive, pmask, covm, cover_pair, cov)
+            memo[2 * hm] = mkey
+            memo[2 * hm + 1] = packed
     for v in range(1, 13):
         w = 13 - v
         a = _popcount(alive & pmask[v])
@@ -483,17 +636,20 @@ def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, stric
                     return -1
                 moves += a + c
             continue
+        # mt pyramid pairs at most (_pyramid_pairs): a + bb - mt removals, and the a - mt cards
+        # of value v left unpaired need a side card of value w each
+        mt = (packed >> (3 * min(v, w))) & 7
         if v <= 6:
-            moves += max(a, bb)
-            pairs += min(a, bb)
-        if a <= bb:
+            moves += a + bb - mt
+            pairs += mt
+        if a <= mt:
             continue
         side_w = side & smask[w]
-        if target < 0 and a - bb > _popcount(side_w):
+        if target < 0 and a - mt > _popcount(side_w):
             return -1
         if stock_top:
             continue
-        from_stock = min(a - bb, _popcount(side_w)) - _popcount(side_w & waste)
+        from_stock = min(a - mt, _popcount(side_w)) - _popcount(side_w & waste)
         if from_stock > 0:
             deep[nd] = side_w & stock
             deep[nd + 1] = from_stock
@@ -653,6 +809,7 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
     """A* over positions after removals. Returns (goal index or -1, keys, g, parent, count)."""
     cov = np.zeros(NPYR, dtype=np.int64)
     deep = np.zeros(32, dtype=np.int64)
+    memo = np.full(2 << 15, -1, dtype=np.int64)  # 32,768 slots, 512 KB
     tmp_k = np.empty(MAX_CHILDREN, dtype=np.int64)
     tmp_c = np.empty(MAX_CHILDREN, dtype=np.int64)
     ch_k = np.empty(MAX_STEPS, dtype=np.int64)
@@ -670,13 +827,18 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
     set_head = np.full(cap * 2, -1, dtype=np.int32)
     n = 0
     n_sets = 0
-    # buckets by f = g + h: linked lists, last in first out
-    b_head = np.full(4096, -1, dtype=np.int32)
+    # buckets by (f, h), f = g + h, taken lowest f first and, within one f, lowest h first
+    # (the positions nearest the goal by the bound); linked lists, last in first out. Which
+    # of the positions of the lowest f goes first does not change what A* proves: the first
+    # goal taken off has g = f <= the length of a shortest game, as every position of a lower f
+    # went before it; the order within f only decides how many of them are expanded on the way.
+    b_head = np.full(H_SLOTS * 512, -1, dtype=np.int32)
     e_idx = np.empty(cap, dtype=np.int32)
     e_next = np.empty(cap, dtype=np.int32)
     n_e = 0
 
-    h0 = _bound(key0, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov, deep)
+    h0 = _bound(key0, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov,
+                deep, memo)
     if h0 < 0:
         return -1, keys, g, parent, 0
     keys[0] = key0
@@ -693,17 +855,17 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
     n_sets = 1
     e_idx[0] = 0
     e_next[0] = -1
-    b_head[h0] = 0
+    slot = h0 * H_SLOTS + min(h0, H_SLOTS - 1)
+    b_head[slot] = 0
     n_e = 1
-    f = h0
-    while f < len(b_head):
-        e = b_head[f]
+    while slot < len(b_head):
+        e = b_head[slot]
         if e < 0:
-            f += 1
+            slot += 1
             continue
-        b_head[f] = e_next[e]
+        b_head[slot] = e_next[e]
         i = e_idx[e]
-        if state[i] != 0 or g[i] + hh[i] != f:
+        if state[i] != 0 or g[i] + hh[i] != slot // H_SLOTS:
             continue
         key = keys[i]
         if target < 0:
@@ -778,7 +940,7 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
                 if dominated:
                     continue
                 ch = _bound(ck, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov,
-                            deep)
+                            deep, memo)
                 if ch < 0:
                     continue
                 x = set_head[hs] if set_key[hs] == cset else -1
@@ -803,13 +965,15 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
                 set_head[hs] = idx
             g[idx] = cg
             parent[idx] = i
-            fb = cg + hh[idx]
+            fb = (cg + hh[idx]) * H_SLOTS + min(hh[idx], H_SLOTS - 1)
+            if fb >= len(b_head):
+                continue  # f >= 512: more moves than any game of 52 cards and 3 turns has
             e_idx[n_e] = idx
             e_next[n_e] = b_head[fb]
             b_head[fb] = n_e
             n_e += 1
-            if fb < f:
-                f = fb
+            if fb < slot:
+                slot = fb
     return -1, keys, g, parent, n
 
 
