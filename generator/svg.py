@@ -318,6 +318,15 @@ def _check_prefix(id_prefix: str) -> None:
                          f"letters, digits, - and _: {id_prefix!r}")
 
 
+def _rim(x: float, y: float) -> str:
+    """The table's colour round a pyramid card, half the gap wide, drawn just under it: no sliver
+    of the covered card above shows between two neighbours (the game's board has the same rim,
+    app/game.css)."""
+    h = GAP / 2
+    return (f'<rect class="table rim" x="{_num(x - h)}" y="{_num(y - h)}" width="{_num(CARD_W + GAP)}" '
+            f'height="{_num(CARD_H + GAP)}" rx="{_num(h)}"/>')  # square enough to fill the notch of two round corners
+
+
 def pyramid_svg(position: dict, *, names: CardNames, text: PictureText, title: str,
                 desc: str | None = None, highlight: Iterable[str] = frozenset(),
                 show_free: bool = True, id_prefix: str, style: str | None = None) -> str:
@@ -362,10 +371,12 @@ def pyramid_svg(position: dict, *, names: CardNames, text: PictureText, title: s
                 places.append(place_svg(x, y, kind="removed", attrs=pos))
                 spoken.append(text.removed)
             elif code in ghosts:
+                body.append(_rim(x, y))
                 body.append(card_svg(code, x, y, highlight=True, names=names, attrs=pos))
                 spoken.append(f"{names.name(code)} ({text.just_removed})")
             else:
                 is_free = show_free and free[k]
+                body.append(_rim(x, y))
                 body.append(card_svg(code, x, y, free=is_free, names=names, attrs=pos))
                 spoken.append(f"{names.name(code)} ({text.free})" if is_free
                               else names.name(code))

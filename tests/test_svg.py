@@ -305,3 +305,32 @@ def test_waste_top_named_in_desc():
 def test_bad_pyramid_refused():
     with pytest.raises(ValueError):
         render({"pyramid": DECK[:27], "stock": [], "waste": []})
+
+
+def test_no_sliver_of_a_covered_card_shows_between_two_neighbours():
+    """Where two cards of a row lie side by side over a card of the row above, the gap between them
+    is filled with the table's colour by rims drawn after that covered card: no strip of its face
+    or ink shows through (the pictures and the game's board look alike)."""
+    from generator.svg import CARD_H, CARD_W
+    pos = opening()
+    pos["pyramid"][idx(7, 3)] = None  # a removed card: its neighbours still leave no sliver
+    root = parse(render(pos))
+    order = list(root.iter())
+    rims = [(order.index(el), float(el.get("x")), float(el.get("y")), float(el.get("width")), float(el.get("height")))
+            for el in order if el.tag == NS + "rect" and {"table", "rim"} <= classes(el)]
+    where = {}
+    for (r, c), g in pyramid_cards(root).items():
+        x, y = map(float, re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", g.get("transform")).groups())
+        where[(r, c)] = (order.index(g), x, y)
+    checked = 0
+    for (r, c), (drawn, x, y) in where.items():
+        left, right = where.get((r + 1, c)), where.get((r + 1, c + 1))
+        if not (left and right):
+            continue
+        gap_x0, gap_x1, gap_y0, gap_y1 = left[1] + CARD_W, right[1], left[2], y + CARD_H
+        for gx in (gap_x0, (gap_x0 + gap_x1) / 2, gap_x1):
+            for gy in (gap_y0 + 4, (gap_y0 + gap_y1) / 2, gap_y1):
+                assert any(i > drawn and rx <= gx <= rx + w and ry <= gy <= ry + h for i, rx, ry, w, h in rims), \
+                    f"row {r} card {c}: the gap at ({gx}, {gy}) shows it"
+        checked += 1
+    assert checked == 21 - 2  # every covered card (rows 1–6) but the two over the removed one
