@@ -130,3 +130,16 @@ def test_the_bundles_shape_is_checked_once_per_bundle_and_its_freshness_every_ti
     with pytest.raises(BuildError, match="app/gone.js, which no longer exists"):
         bundle_module.load_bundle(bundle_copy)  # its shape kept this time; its freshness never
     assert calls == {"shape": 4, "fresh": 5}
+
+
+def test_no_page_changes_when_a_check_is_computed_again_in_another_time(bundle_copy, tmp_path):
+    """A check computed again takes another time; the pages do not show it (`verify check` does),
+    so a note edit rebuilds the note's language alone, not every language's sources page."""
+    from generator import site
+
+    slower = tmp_path / "slower.json"
+    data = json.loads(bundle_copy.read_text(encoding="utf-8"))
+    for check in data["checks"]:
+        check["seconds"] = round(check["seconds"] * 3 + 1.25, 3)
+    slower.write_text(json.dumps(data), encoding="utf-8")
+    assert site.gather(slower).rendered == site.gather(bundle_copy).rendered
