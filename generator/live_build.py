@@ -10,7 +10,8 @@ Why it is fast, and why it is still the real build:
   language whose MkDocs input is byte for byte what it was at the last build — its rendered
   pages, its config (the staging paths aside), the theme overrides, mkdocs.yml, the stylesheet
   and logo — is not built again: its last MkDocs output, kept in build/live-build/<lang>/, is
-  copied in. An edit of one language's page therefore runs MkDocs for that language only.
+  copied in. An edit of one language's page therefore runs MkDocs for that language only, and
+  MkDocs turns only that page's Markdown into HTML again (_KeptRenders).
 - Everything else runs each time as in `generator build`: the bundle's gate (stale or hand-
   edited bundles are refused), every lint and number guard, every page rendered, the root
   pages, the preview pictures, the policies, the offline files and the built site's checks.
