@@ -5,7 +5,8 @@ checkout is).
 
 Three edits, each saved, measured, then undone (the undo waited for too):
 - page: one word more in docs/nb/pages/contact.md;
-- note: one note of examples/winnable.yaml reworded (notes.true again for that example);
+- note: one nb note of the example winnable reworded, in docs/nb/examples/winnable.yml (notes.true
+  again for that example);
 - move: one move of it written the other way round, `pair 6C 7D` for `pair 7D 6C` (the replay and
   the notes again; not the search, the game is as long).
 
@@ -48,7 +49,8 @@ TARGET_EXAMPLE_MARGIN_S = 2.0  # an example edit within its own solve time + 2 s
 EDITS = [
     ("page", "docs/nb/pages/contact.md", "Vi vil gjerne høre fra deg.", "Vi vil svært gjerne høre fra deg.",
      "nb/contact/"),
-    ("note", "examples/winnable.yaml", "fjernes alene med en gang", "fjernes alene straks", "nb/examples/"),
+    # An example's notes live in docs/<lang>/examples/<id>.yml since issue 23.
+    ("note", "docs/nb/examples/winnable.yml", "fjernes alene med en gang", "fjernes alene straks", "nb/examples/"),
     ("move", "examples/winnable.yaml", "- pair 7D 6C\n", "- pair 6C 7D\n", "nb/examples/"),
 ]
 

@@ -75,10 +75,27 @@ def phrase_pattern(phrase: str) -> re.Pattern:
 
 # ---- loading ----
 
+# `make serve`'s warm builder lints after every save, mostly files that did not change. Each
+# file's result below is a function of exactly what it is computed from — the file's name, the
+# text read now and the glossary's rules (a Glossary is itself a function of its file's text) —
+# so it is kept under those (lru_cache: a text or rule that differs is another key, never the
+# old result); the code is the process's own (make serve starts a new one when it changes).
+# Failures are not kept (lru_cache keeps no exception).
+KEPT_FILES = 256  # results per kind: every file of a few languages, and an edit's undo
+
+
 def load(path: Path) -> Glossary:
     """The glossary in `path`; raises BuildError naming the file and line of anything wrong."""
-    data = read_yaml(path)  # the strict loader's errors, with file and line
-    lines = strict_yaml.line_map(strict_yaml.load_tree(path)[1])  # the same file again, only for line numbers
+    return _load(path, read_text(path))  # regular files only (generator/inputs.py)
+
+
+@lru_cache(maxsize=16)
+def _load(path: Path, text: str) -> Glossary:
+    try:
+        data, root = strict_yaml.parse(text.encode("utf-8"), path)  # the strict loader's errors, with file and line
+    except strict_yaml.YAMLFileError as e:
+        raise BuildError(str(e)) from None
+    lines = strict_yaml.line_map(root)
 
     def refuse(key: str, problem: str):
         line = lines.get(key)
@@ -191,16 +208,27 @@ def page_text(source: str) -> str:
 
 
 def page_problems(path: Path, rules) -> list[str]:
-    return [_problem(path, hit.line, hit) for hit in find(page_text(read_text(path)), rules)]
+    return list(_page_problems(path, read_text(path), tuple(rules)))
 
 
-def yaml_problems(path: Path, rules, keep=lambda keys: True) -> list[str]:
-    """Problems in the text values of a YAML file whose key path passes `keep` (not in keys)."""
-    source = read_text(path)  # regular files only (generator/inputs.py)
+@lru_cache(maxsize=KEPT_FILES)
+def _page_problems(path: Path, source: str, rules: tuple[Rule, ...]) -> tuple[str, ...]:
+    return tuple(_problem(path, hit.line, hit) for hit in find(page_text(source), rules))
+
+
+def yaml_problems(path: Path, rules, language: str | None = None) -> list[str]:
+    """Problems in the text values of a YAML file; with `language`, only in the values under
+    a key of that name (docs/facts.yml's {nb: …, da: …})."""
+    return list(_yaml_problems(path, read_text(path), tuple(rules), language))  # regular files only
+
+
+@lru_cache(maxsize=KEPT_FILES)
+def _yaml_problems(path: Path, source: str, rules: tuple[Rule, ...], language: str | None) -> tuple[str, ...]:
+    keep = (lambda keys: True) if language is None else (lambda keys: language in keys)
     try:
         root = strict_yaml.parse(source.encode("utf-8"), path)[1]
     except strict_yaml.YAMLFileError as e:
-        return [str(e)]
+        return (str(e),)
     problems = []
 
     def walk(node, keys):
@@ -215,7 +243,7 @@ def yaml_problems(path: Path, rules, keep=lambda keys: True) -> list[str]:
                                        node.value, rules))
     if root is not None:
         walk(root, ())
-    return problems
+    return tuple(problems)
 
 
 class _Located(str):
@@ -240,11 +268,15 @@ def _located_json(text: str):
 
 
 def json_problems(path: Path, rules) -> list[str]:
-    source = read_text(path)  # regular files only (generator/inputs.py)
+    return list(_json_problems(path, read_text(path), tuple(rules)))  # regular files only (generator/inputs.py)
+
+
+@lru_cache(maxsize=KEPT_FILES)
+def _json_problems(path: Path, source: str, rules: tuple[Rule, ...]) -> tuple[str, ...]:
     try:
         data = _located_json(source)
     except json.JSONDecodeError as e:
-        return [f"{path}, line {e.lineno}: not valid JSON ({e.msg})"]
+        return (f"{path}, line {e.lineno}: not valid JSON ({e.msg})",)
     problems = []
 
     def walk(value):
@@ -257,7 +289,7 @@ def json_problems(path: Path, rules) -> list[str]:
         elif isinstance(value, _Located):
             problems.extend(_in_source(path, source, value.start, value.end, value, rules))
     walk(data)
-    return problems
+    return tuple(problems)
 
 
 def note_problems(examples, code: str, rules) -> list[str]:
@@ -289,7 +321,7 @@ def language_problems(lang: Language, glossary: Glossary, examples) -> list[str]
         problems += yaml_problems(lang.folder / "facts.yml", rules)
     facts = lang.folder.parent / "facts.yml"
     if facts.exists():  # its per-language text ({nb: …, da: …}) is shown on the pages too
-        problems += yaml_problems(facts, rules, keep=lambda keys: lang.code in keys)
+        problems += yaml_problems(facts, rules, language=lang.code)
     problems += note_problems(examples, lang.code, rules)
     return problems
 

@@ -10,7 +10,8 @@ Why it is fast, and why it is still the real build:
   language whose MkDocs input is byte for byte what it was at the last build — its rendered
   pages, its config (the staging paths aside), the theme overrides, mkdocs.yml, the stylesheet
   and logo — is not built again: its last MkDocs output, kept in build/live-build/<lang>/, is
-  copied in. An edit of one language's page therefore runs MkDocs for that language only.
+  copied in. An edit of one language's page therefore runs MkDocs for that language only, and
+  MkDocs turns only that page's Markdown into HTML again (_KeptRenders).
 - Everything else runs each time as in `generator build`: the bundle's gate (stale or hand-
   edited bundles are refused), every lint and number guard, every page rendered, the root
   pages, the preview pictures, the policies, the offline files and the built site's checks.
@@ -94,14 +95,21 @@ class WarmMkdocs:
         """What one MkDocs build reads: its config (this build's own two paths as placeholders), the page
         folder, the theme overrides, mkdocs.yml it inherits, and the versions of MkDocs and what
         renders for it."""
+        h = hashlib.sha256(WarmMkdocs.config_digest(config, site_dir, docs_dir).encode())
+        for folder in (docs_dir, OVERRIDES):
+            h.update(b"\0folder\0")
+            _tree_digest(h, folder)
+        return h.hexdigest()
+
+    @staticmethod
+    def config_digest(config: Path, site_dir: Path, docs_dir: Path) -> str:
+        """The language's config (this build's own two paths as placeholders), mkdocs.yml it
+        inherits, and the versions of MkDocs and what renders for it."""
         text = config.read_text(encoding="utf-8")  # written unfolded (site.write_site): each path whole
         h = hashlib.sha256(text.replace(str(docs_dir), "<docs>").replace(str(site_dir), "<site>").encode())
         for dist in MKDOCS_DISTRIBUTIONS:
             h.update(f"{dist}={metadata.version(dist)}\0".encode())
         h.update((ROOT / "mkdocs.yml").read_bytes())
-        for folder in (docs_dir, OVERRIDES):
-            h.update(b"\0folder\0")
-            _tree_digest(h, folder)
         return h.hexdigest()
 
 
@@ -155,6 +163,83 @@ def _theme_env_with_kept_bytecode():
     Theme.get_env = get_env
 
 
+class _KeptRenders:
+    """Each page's Markdown turned into HTML (mkdocs Page.render) once per process for the same
+    input: an edit of one page renders that page again, not the whole language. A render's
+    result is a function of the page's Markdown, its place (source, URL), the site's files (its
+    links resolve against them), the Markdown extensions and their settings (the language's
+    config as WarmMkdocs.input_digest reads it, the base mkdocs.yml, the installed versions) and
+    the logging level (it decides whether anchor links are recorded) — the key holds all of
+    them. A render that logged a warning is never kept (strict mode must see it again), and the
+    anchors a page links to are recorded by file name, so the check of those anchors runs
+    against this build's pages every time."""
+
+    def __init__(self):
+        self.stored: dict[str, tuple] = {}
+
+    def key(self, page, config, files) -> str:
+        h = hashlib.sha256()
+        h.update(WarmMkdocs.config_digest(Path(config.config_file_path), Path(config.site_dir),
+                                          Path(config.docs_dir)).encode())
+        h.update(json.dumps([page.file.src_uri, page.file.url, page.markdown, logging.getLogger("mkdocs.structure.pages")
+                             .getEffectiveLevel(), sorted((f.src_uri, f.dest_uri, f.url, str(f.inclusion))
+                                                          for f in files)]).encode())
+        return h.hexdigest()
+
+
+KEPT_RENDERS = _KeptRenders()
+KEPT_RENDER_PAGES = 64  # a few languages' pages and an edit's undo; then all are forgotten
+
+
+class _Warnings(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record):
+        self.count += 1
+
+
+def _page_render_kept():
+    """MkDocs renders every page of a language on every build; in this process Page.render
+    takes a page's earlier result when its whole input is the same (_KeptRenders)."""
+    import copy
+
+    from mkdocs.structure.pages import Page
+
+    if getattr(Page.render, "keeps_renders", False):
+        return
+    original = Page.render
+
+    def render(self, config, files):
+        key = KEPT_RENDERS.key(self, config, files)
+        kept = KEPT_RENDERS.stored.get(key)
+        if kept is not None:
+            content, toc, title, anchors, links = kept
+            self.content, self.toc, self._title_from_render = content, copy.deepcopy(toc), title
+            self.present_anchor_ids = set(anchors)
+            if links is not None:
+                self.links_to_anchors = {files.get_file_from_path(uri): dict(found) for uri, found in links.items()}
+            return
+        warnings = _Warnings()
+        logger = logging.getLogger("mkdocs")
+        logger.addHandler(warnings)
+        try:
+            original(self, config, files)
+        finally:
+            logger.removeHandler(warnings)
+        if warnings.count == 0 and (self.links_to_anchors is None
+                                    or all(f is not None for f in self.links_to_anchors)):
+            if len(KEPT_RENDERS.stored) >= KEPT_RENDER_PAGES:
+                KEPT_RENDERS.stored.clear()
+            links = None if self.links_to_anchors is None else \
+                {f.src_uri: dict(found) for f, found in self.links_to_anchors.items()}
+            KEPT_RENDERS.stored[key] = (self.content, copy.deepcopy(self.toc), self._title_from_render,
+                                        frozenset(self.present_anchor_ids or ()), links)
+    render.keeps_renders = True
+    Page.render = render
+
+
 def build_in_process(code: str, config: Path) -> None:
     """`mkdocs build --strict` of one language's config, in this process; BuildFailed with
     MkDocs' warnings, as site.run_mkdocs says them."""
@@ -163,6 +248,7 @@ def build_in_process(code: str, config: Path) -> None:
     from mkdocs.exceptions import MkDocsException
 
     _theme_env_with_kept_bytecode()
+    _page_render_kept()
     logger = logging.getLogger("mkdocs")
     collect = _Collect()
     logger.addHandler(collect)

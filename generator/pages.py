@@ -183,14 +183,16 @@ class PageFunctions:
                 f'{escape(self.c["s"]["example_section"]["play"])}</a></p>')
 
     def checks_table(self) -> str:
+        """What each check counted. Not how long it took (`verify check` prints that, the bundle
+        keeps it): a check computed again takes another time, and a page that changed with it
+        would make `make serve` rebuild every language for an edit of one example's note."""
         s = self.c["s"]
         t = s["tables"]["checks"]
-        rows = [f"| {escape(t['check'])} | {escape(t['counted'])} | {escape(t['time'])} |", "|---|---|---|"]
+        rows = [f"| {escape(t['check'])} | {escape(t['counted'])} |", "|---|---|"]
         for check in self.c["checks"]:
             counted = "; ".join(f"{escape(s['count_words'][k])}: {self._count(v, k)}" for k, v in check["counts"].items())
             # The check's id is for the checker's output, not for readers: the title says it.
-            rows.append(f"| {escape(s['check_titles'][check['id']])} | {counted} "
-                        f"| {self.words.seconds(check['seconds'])} |")
+            rows.append(f"| {escape(s['check_titles'][check['id']])} | {counted} |")
         return "\n".join(rows)
 
     def _count(self, value, key: str) -> str:

@@ -10,8 +10,9 @@ From a save to the reload, quickly and still the real build:
   example's notes again, nothing else;
 - the site is built by one warm process (generator/live_build.py): imported once, MkDocs in
   that process with the theme's templates compiled once, a language whose MkDocs input did not
-  change copied from its last output, and the pure steps (page lint, page scans, preview
-  pictures) remembered by their input text. Every gate of `generator build` still runs: the
+  change copied from its last output, each page's Markdown render kept under its whole input,
+  and the pure steps (page lint, the glossary lint per file, page scans, preview pictures, the
+  bundle's shape and figures) remembered by their input text. Every gate of `generator build` still runs: the
   bundle's freshness, lint and number guard, the built site's checks, the swap;
 - an open page asks for the build state and the server holds the answer until it changes
   (LONG_POLL), so the reload starts as soon as the new site is in place.

@@ -55,3 +55,60 @@ def test_each_warm_process_starts_again_for_the_code_it_holds():
     for code in ("verify/checking.py", "strict_yaml/loader.py", "app/engine.js", "verify/app_bridge.mjs"):
         assert checker.holds_code_of({ROOT / code}), code
     assert not checker.holds_code_of({PAGE, ROOT / "examples" / "winnable.yaml", ROOT / "docs" / "nb" / "glossary.yml"})
+
+
+def test_a_kept_page_render_never_hides_a_broken_anchor_or_a_changed_page(tmp_path):
+    """The warm builder keeps each page's Markdown render (live_build._KeptRenders): a page
+    that links to another page's heading is rendered once, but the anchor is looked for in
+    the other page as this build made it; a warning is never kept; and the site after an edit
+    is the cold build's of the same sources, file for file."""
+    ensure_bundle()
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    index, contact = docs / "nb" / "pages" / "index.md", docs / "nb" / "pages" / "contact.md"
+    index.write_text(index.read_text(encoding="utf-8") + "\n[Se ankeret](contact.md#ankeret)\n", encoding="utf-8")
+    with_heading = contact.read_text(encoding="utf-8") + "\n## Ankeret\n\nHer er det.\n"
+    contact.write_text(with_heading, encoding="utf-8")
+    builder = LiveBuilder()
+    try:
+        assert builder.build(tmp_path / "warm", docs=docs) is None
+        contact.write_text(with_heading.replace("## Ankeret\n", "Ankeret\n"), encoding="utf-8")
+        for _ in range(2):  # index.md's render kept, its anchor looked for again; the warning never kept
+            error = builder.build(tmp_path / "warm", {contact}, docs=docs)
+            assert error and "does not contain an anchor '#ankeret'" in error, error
+        contact.write_text(with_heading.replace("Her er det.", "Her står det."), encoding="utf-8")
+        assert builder.build(tmp_path / "warm", {contact}, docs=docs) is None
+    finally:
+        builder.close()
+    cold = subprocess.run([sys.executable, "-m", "generator", "build", "--dest", str(tmp_path / "cold"),
+                           "--docs", str(docs)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert cold.returncode == 0, cold.stderr
+    assert _files(tmp_path / "warm") == _files(tmp_path / "cold")
+
+
+def test_an_edit_renders_again_only_the_page_it_changed(tmp_path, monkeypatch):
+    """In the warm builder's own process: after an edit of one nb page, MkDocs turns that page's
+    Markdown into HTML again, and takes the language's other pages from their earlier render."""
+    import markdown
+
+    from generator import site
+    from generator.live_build import WarmMkdocs
+
+    ensure_bundle()
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    converted = []
+    convert = markdown.Markdown.convert
+    monkeypatch.setattr(markdown.Markdown, "convert", lambda self, text: converted.append(text) or convert(self, text))
+    mkdocs = WarmMkdocs(tmp_path / "kept")
+    try:
+        site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
+        page = docs / "nb" / "pages" / "contact.md"
+        page.write_text(page.read_text(encoding="utf-8").replace("Vi vil gjerne", "Vi vil svært gjerne"), encoding="utf-8")
+        converted.clear()
+        mkdocs.built = []
+        site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
+        assert mkdocs.built == ["nb"]
+        assert len(converted) == 1 and "Vi vil svært gjerne" in converted[0]
+    finally:
+        mkdocs.forget()
