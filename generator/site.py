@@ -21,6 +21,7 @@ import strict_yaml
 
 from .bundle import load_bundle
 from .context import build_context
+from .game_embed import GAME_MODULE, REPLAY_MODULE, module_graph
 from .game_locale import game_strings
 from .csp import with_policy
 from . import seo
@@ -272,6 +273,9 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
                   "theme_words": theme_config(lang.theme, lang.code, lang.search),
                   "not_found": not_found,  # the 404 page's words (overrides/404.html)
                   "game_skip": theme_words(lang)["game_skip"],  # the skip link to the game (overrides/main.html)
+                  # The modules a game's or a replay's page preloads (overrides/main.html).
+                  "game_modules": module_graph(GAME_MODULE, APP),
+                  "replay_modules": module_graph(REPLAY_MODULE, APP),
                   # Each page's title, description, alternates and preview tags (overrides/main.html).
                   "seo": seo.head_config(lang, languages, site_url)},
     }

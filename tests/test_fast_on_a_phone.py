@@ -1,7 +1,8 @@
 """Fast on a phone, on the built site's front pages (game and replay): no stylesheet loads from
 the body (where it blocks rendering halfway down), the game's space is held before it is drawn
 (layout shift < 0.02 at phone and desktop sizes), and the replay's static pictures are its frames
-rather than markup the script throws away."""
+rather than markup the script throws away; every module the page's scripts import is preloaded
+from the head, so none waits for the one that imports it."""
 from __future__ import annotations
 
 import re
@@ -72,3 +73,35 @@ def test_the_replay_keeps_every_picture_it_is_sent_as_a_frame(browser, base, bui
         assert visible == 1  # the opening's picture, in the stage; the board draws the other steps
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("page", FRONT_PAGES + ("nb/examples/",))
+def test_the_head_preloads_exactly_the_modules_the_page_loads(browser, base, page):
+    """The modulepreload links (generator/game_embed.py module_graph) are the modules the page's
+    scripts load, each fetched once: a module missing from them waits a round trip per import
+    level on a slow line; one too many is sent for nothing (the Web Worker's are not the page's)."""
+    context = browser.new_context(viewport={"width": 412, "height": 823}, service_workers="block")
+    tab = context.new_page()
+    loaded = []
+    tab.on("request", lambda r: loaded.append(r.url) if r.resource_type == "script" and "/assets/app/" in r.url else None)
+    tab.goto(f"{base}/{page}", wait_until="load")
+    tab.wait_for_timeout(300)
+    preloaded = tab.eval_on_selector_all('head link[rel="modulepreload"]', "ls => ls.map((l) => l.href)")
+    context.close()
+    assert sorted(set(loaded)) == sorted(preloaded)
+    assert len(loaded) == len(set(loaded)), "a module was fetched twice (its preload's address differs)"
+    if page != "nb/examples/":
+        assert any(u.endswith("/game.js") for u in preloaded) and any(u.endswith("/engine.js") for u in preloaded)
+
+
+def test_the_module_graph_follows_every_static_import(tmp_path):
+    from generator.game_embed import module_graph
+    (tmp_path / "a.js").write_text("import { b } from './b.js';\nexport { c } from './c.js';\nconst d = () => import('./d.js');\n")
+    (tmp_path / "b.js").write_text("import {\n  x,\n  y,\n} from './c.js';\nimport './e.js';\n")
+    (tmp_path / "c.js").write_text("export const c = 1;\n")
+    (tmp_path / "e.js").write_text("// import nothing from './nowhere.js' in a comment is not followed by us either way\n")
+    assert module_graph("a.js", tmp_path)[:4] == ["a.js", "b.js", "c.js", "e.js"]
+    assert "d.js" not in module_graph("a.js", tmp_path)  # a dynamic import loads later, when asked
+    (tmp_path / "b.js").write_text("import { z } from './gone.js';\n")
+    with pytest.raises(ValueError, match=r"gone\.js: imported by the game's modules, but there is no such file"):
+        module_graph("a.js", tmp_path)
