@@ -42,6 +42,7 @@ class StandIn:
     # the app's side (the Node bridge's methods)
     def solve(self, start, progress=None, rules=None):
         self.calls.append(("app solve", rules))
+        progress(3, 1000)
         removed, shortest, winnable = self.app_answer
         return {"max_removed": removed, "shortest": shortest, "winnable": winnable, "positions": 7,
                 "seconds": 0.5, "game": self.game("app", shortest)}
@@ -53,6 +54,7 @@ class StandIn:
     # the independent side
     def independent_solve(self, start, progress=None, rules=None):
         self.calls.append(("independent solve", rules))
+        progress(4, 2000)
         removed, shortest, winnable = self.independent_answer
         return SimpleNamespace(max_removed=removed, shortest=shortest, winnable=winnable, positions=9,
                                seconds=1.23456, game=self.game("independent", shortest))
@@ -182,4 +184,13 @@ def test_progress_is_shown_at_most_once_a_second_and_only_when_asked(monkeypatch
                                        "  app solver: depth 5, 6,170 positions\n")
     quiet = solving._progress_printer("app", False)
     quiet(1, 1)
+    assert capsys.readouterr().err == ""
+
+
+def test_each_solvers_progress_is_shown_under_its_name_unless_asked_not_to(monkeypatch, capsys):
+    monkeypatch.setattr(solving.time, "monotonic", iter([10.0, 20.0, 30.0, 40.0]).__next__)
+    solving.solve_both(StandIn(monkeypatch), START)
+    assert capsys.readouterr().err == ("  app solver: depth 3, 1,000 positions\n"
+                                       "  independent solver: depth 4, 2,000 positions\n")
+    solving.solve_both(StandIn(monkeypatch), START, progress=False)
     assert capsys.readouterr().err == ""
