@@ -117,14 +117,15 @@ def run_stryker(name: str, module: dict) -> Path:
         "coverageAnalysis": "off",
         "incremental": True,
         "incrementalFile": str((STATE / f"stryker-{name}.incremental.json").relative_to(ROOT)),
-        "reporters": ["clear-text", "json"],
+        "reporters": ["clear-text", "json", "progress-append-only"],
         "jsonReporter": {"fileName": str(report.relative_to(ROOT))},
         "clearTextReporter": {"allowColor": False, "logTests": False, "reportScoreTable": True},
         "concurrency": 1,
         "tempDirName": str((STATE / ".stryker-tmp").relative_to(ROOT)),
         # The sandbox copies only what the JS tests read: the app and the tests.
         "ignorePatterns": ["/*", "!/app", "!/tests", "/tests/*", "!/tests/js", "!/docs"],
-        "timeoutMS": 60000,
+        # A mutant that loops for ever is stopped this long after the tests' own time.
+        "timeoutMS": 5000,
     }
     path = STATE / f"stryker-{name}.conf.json"
     path.write_text(json.dumps(config, indent=2), encoding="utf-8")
@@ -133,18 +134,35 @@ def run_stryker(name: str, module: dict) -> Path:
     return report
 
 
-def stryker_results(name: str) -> list[dict]:
+def line_ranges(mutate: list[str]) -> dict[str, list[tuple[int, int]]]:
+    """Stryker's "file" or "file:from-to" entries as {file: [(from, to)]} (a whole file: 1 … ∞)."""
+    ranges: dict[str, list[tuple[int, int]]] = {}
+    for entry in mutate:
+        file, _, lines = entry.partition(":")
+        first, _, last = lines.partition("-")
+        ranges.setdefault(file, []).append((int(first), int(last)) if lines else (1, sys.maxsize))
+    return ranges
+
+
+def stryker_results(name: str, module: dict) -> list[dict]:
+    """The module's mutants in Stryker's JSON report: an incremental run keeps the results of
+    earlier runs' lines too, so only the lines the module asks for count."""
     report = STATE / f"stryker-{name}.json"
     if not report.exists():
         return []
     data = json.loads(report.read_text(encoding="utf-8"))
+    ranges = line_ranges(module["mutate"])
     out = []
     for file, entry in data["files"].items():
         lines = entry["source"].splitlines()
         for m in entry["mutants"]:
+            if m["status"] in ("Ignored", "CompileError", "RuntimeError"):
+                continue  # outside the lines asked for, or no valid program: not in Stryker's score either
             status = {"Killed": "ok_killed", "Timeout": "bad_timeout", "Survived": "bad_survived",
                       "NoCoverage": "bad_survived"}.get(m["status"], m["status"].lower())
             line = m["location"]["start"]["line"]
+            if not any(first <= line <= last for first, last in ranges.get(file, [])):
+                continue
             out.append(dict(id=m["id"], file=file, line=line, text=lines[line - 1], index=0, status=status,
                             replacement=m.get("replacement", m["mutatorName"])))
     return out
@@ -158,7 +176,7 @@ def is_equivalent(mutant: dict, module: dict, diff: str) -> str | None:
 
 
 def report(name: str, module: dict, minutes: float | None) -> bool:
-    results = mutmut_results(module) if module["tool"] == "mutmut" else stryker_results(name)
+    results = mutmut_results(module) if module["tool"] == "mutmut" else stryker_results(name, module)
     tested = [m for m in results if m["status"] not in ("untested", "skipped")]
     survivors, equivalent = [], []
     for m in tested:
