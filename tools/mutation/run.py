@@ -9,6 +9,7 @@ mutmut 2 mutates the file in place and puts it back after each mutant; a copy of
 kept in build/mutation/pristine/ first, and put back here if a run was killed half way."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -104,6 +105,13 @@ def mutmut_diff(mutant_id: int) -> str:
     return "\n".join(l for l in shown.splitlines() if l.startswith(("-", "+")) and not l.startswith(("---", "+++")))
 
 
+def tests_digest(module: dict) -> str:
+    digest = hashlib.sha256()
+    for test in module["tests"]:
+        digest.update((ROOT / test).read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def run_stryker(name: str, module: dict) -> Path:
     STATE.mkdir(parents=True, exist_ok=True)
     report = STATE / f"stryker-{name}.json"
@@ -116,14 +124,16 @@ def run_stryker(name: str, module: dict) -> Path:
         "commandRunner": {"command": " ".join([node, "--test", *module["tests"]])},
         "coverageAnalysis": "off",
         "incremental": True,
-        "incrementalFile": str((STATE / f"stryker-{name}.incremental.json").relative_to(ROOT)),
+        # Keyed by the test files' digest: the command runner cannot tell which tests changed, so
+        # new tests start afresh, and the same tests resume where the last run stopped.
+        "incrementalFile": str((STATE / f"stryker-{name}-{tests_digest(module)}.incremental.json").relative_to(ROOT)),
         "reporters": ["clear-text", "json", "progress-append-only"],
         "jsonReporter": {"fileName": str(report.relative_to(ROOT))},
         "clearTextReporter": {"allowColor": False, "logTests": False, "reportScoreTable": True},
         "concurrency": 1,
         "tempDirName": str((STATE / ".stryker-tmp").relative_to(ROOT)),
-        # The sandbox copies only what the JS tests read: the app and the tests.
-        "ignorePatterns": ["/*", "!/app", "!/tests", "/tests/*", "!/tests/js", "!/docs"],
+        # The sandbox copies only what the JS tests read: the app, docs/, the JS tests and their data.
+        "ignorePatterns": ["/*", "!/app", "!/tests", "/tests/*", "!/tests/js", "!/tests/data", "!/docs"],
         # A mutant that loops for ever is stopped this long after the tests' own time.
         "timeoutMS": 5000,
     }
