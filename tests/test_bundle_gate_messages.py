@@ -59,3 +59,62 @@ def test_a_shape_error_ends_with_the_fix(tmp_path):
 def test_the_gates_interval_is_the_surveys(k, n):
     mine, theirs = wilson(k, n), survey_wilson(k, n)
     assert all(math.isclose(a, b, rel_tol=0, abs_tol=1e-12) for a, b in zip(mine, theirs)), (mine, theirs)
+
+
+def test_a_changed_input_makes_the_bundle_stale(tmp_path):
+    bundle = fake_bundle()
+    bundle["inputs"]["app/engine.js"] = "0" * 64
+    path = write(tmp_path, bundle)
+    assert refused(path) == (f"{path}: app/engine.js has changed since the bundle was made, "
+                             f"so its figures are stale. {FIX}")
+
+
+def test_an_input_that_is_gone_makes_the_bundle_stale(tmp_path):
+    bundle = fake_bundle()
+    bundle["inputs"]["examples/gone-long-ago.yaml"] = "0" * 64
+    path = write(tmp_path, bundle)
+    assert refused(path) == f"{path}: made from examples/gone-long-ago.yaml, which no longer exists. {FIX}"
+
+
+def test_an_input_that_is_a_folder_is_refused(tmp_path):
+    from generator.settings import ROOT
+    bundle = fake_bundle()
+    bundle["inputs"]["docs"] = "0" * 64
+    path = write(tmp_path, bundle)
+    assert refused(path) == f"{ROOT / 'docs'}: a symbolic link or not a regular file; the build reads only regular files"
+
+
+@pytest.mark.parametrize("left_out", ["app/engine.js", "examples/", "docs/"])
+def test_a_file_the_bundle_was_not_made_from_makes_it_stale(tmp_path, left_out):
+    bundle = fake_bundle()
+    names = sorted(n for n in bundle["inputs"] if n.startswith(left_out.rstrip("/")))
+    assert names, left_out
+    gone = names[:2]
+    for name in gone:
+        del bundle["inputs"][name]
+    path = write(tmp_path, bundle)
+    assert refused(path) == f"{path}: {', '.join(sorted(gone))} came after the bundle was made. {FIX}"
+
+
+def test_a_figure_off_by_more_than_the_tolerance_is_named_with_both_values():
+    from generator.bundle import SchemaError, expect
+    expect("$.x", 0.5, 0.5 + 1e-12, "the detail")  # float noise passes
+    with pytest.raises(SchemaError) as e:
+        expect("$.x", 0.5, 0.5 + 1.5e-9, "the detail")
+    assert (e.value.where, e.value.what) == ("$.x", f"is 0.5, but the detail gives {0.5 + 1.5e-9}")
+    with pytest.raises(SchemaError) as e:
+        expect("$.r", "wwlw", "wwww", "the survey")
+    assert e.value.what == 'is "wwlw", but the survey gives "wwww" (first difference at index 2)'
+    with pytest.raises(SchemaError) as e:
+        expect("$.r", "ww", "www", "the survey")
+    assert e.value.what == 'is "ww", but the survey gives "www" (first difference at index 2)'
+    with pytest.raises(SchemaError) as e:
+        expect("$.n", 3, 4, "the count")
+    assert e.value.what == "is 3, but the count gives 4"
+
+
+def test_a_long_value_is_quoted_cut_short():
+    from generator.bundle import brief
+    assert brief("w" * 58) == '"' + "w" * 58 + '"'           # 60 characters as JSON: whole
+    assert brief("w" * 59) == '"' + "w" * 58 + "…"            # 61: cut to 59 and the ellipsis
+    assert brief("æ") == '"æ"'
