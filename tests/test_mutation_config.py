@@ -1,0 +1,83 @@
+"""`make mutation` is wired: every module of tools/mutation/modules.toml names a tool the driver
+knows, files to mutate and test files that exist, and tests that import or run what they are
+said to exercise; the modules the README's table scores are the configured ones; a module name
+the driver does not know is refused with exit 2. (The mutation run itself is long and is not part
+of make test.)"""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools" / "mutation"))
+import run as mutation  # noqa: E402  (tools/mutation/run.py, the driver)
+
+MODULES = mutation.load_modules()
+
+
+def test_the_modules_the_issue_names_are_configured():
+    files = {f.split(":")[0] for m in MODULES.values() for f in m["mutate"]}
+    assert {"generator/numbers.py", "generator/bundle.py", "generator/bundle_schema.py", "verify/compare.py",
+            "verify/solving.py", "verify/independent/rules.py", "app/engine.js", "generator/glossary.py",
+            "generator/sentences.py", "generator/csp.py", "generator/sitecheck.py", "generator/publish.py",
+            } <= files
+    checks = {f"verify/checks/{p.name}" for p in (ROOT / "verify" / "checks").glob("*.py") if p.name != "__init__.py"}
+    assert checks <= files, checks - files
+
+
+@pytest.mark.parametrize("name", list(MODULES))
+def test_each_module_names_files_that_exist_and_tests_that_exercise_them(name):
+    module = MODULES[name]
+    assert module["tool"] in ("mutmut", "stryker"), name
+    suffix = ".py" if module["tool"] == "mutmut" else ".js"
+    assert module["mutate"] and module["tests"], name
+    for path in (p.split(":")[0] for p in module["mutate"]):  # Stryker's "file:from-to"
+        assert path.endswith(suffix) and (ROOT / path).is_file(), (name, path)
+    for test in (t.split("::")[0] for t in module["tests"]):
+        assert (ROOT / test).is_file() and Path(test).name.startswith("test_" if suffix == ".py" else ""), (name, test)
+    # The tests name the module (import it, or load or run it by name); a file reached only
+    # through another (bundle_schema.py through bundle.py) needs the first one named.
+    texts = [(ROOT / t.split("::")[0]).read_text(encoding="utf-8") for t in module["tests"]]
+    word = re.escape(module.get("named_by", Path(module["mutate"][0].split(":")[0]).stem))
+    assert any(re.search(rf"(?<!\w){word}(?!\w)", text) for text in texts), (name, word, "not named by its tests")
+    for eq in module.get("equivalent", []):
+        assert eq["file"] in module["mutate"] and eq["why"].strip(), (name, eq)
+        assert eq["line"] in (ROOT / eq["file"]).read_text(encoding="utf-8"), (name, eq["line"])
+
+
+def test_the_readme_scores_every_configured_module():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Mutation testing", 1)[1].split("\n## ", 1)[0]
+    rows = {m.group(1) for m in re.finditer(r"^\| `([a-z-]+)` \|", section, re.M)}
+    assert rows == set(MODULES)
+
+
+def test_make_mutation_runs_the_driver_and_is_not_part_of_make_test():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^mutation: .*\n\t\$\(PY\) tools/mutation/run\.py \$\(MODULE\)$", makefile, re.M)
+    test_rule = re.search(r"^test: (.*)$", makefile, re.M).group(1)
+    test_py_rule = re.search(r"^test-py: (.*)$", makefile, re.M).group(1)
+    assert "mutation" not in test_rule and "mutation" not in test_py_rule and "stryker" not in test_py_rule
+
+
+def test_an_unknown_module_is_refused():
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "mutation" / "run.py"), "no-such-module"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2
+    assert r.stderr.startswith("error: tools/mutation/modules.toml: no module no-such-module (there are: ")
+
+
+def test_strykers_line_ranges_are_read_per_file():
+    assert mutation.line_ranges(["app/a.js:3-9", "app/a.js:20-30", "app/b.js"]) == {
+        "app/a.js": [(3, 9), (20, 30)], "app/b.js": [(1, sys.maxsize)]}
+
+
+def test_an_equivalent_mutant_is_known_by_its_file_its_line_and_what_it_becomes():
+    module = {"equivalent": [{"file": "verify/x.py", "line": "a = None", "becomes": 'a = ""', "why": "falsy"}]}
+    mutant = {"file": "verify/x.py", "text": "        a = None\n"}
+    assert mutation.is_equivalent(mutant, module, '-        a = None\n+        a = ""') == "falsy"
+    assert mutation.is_equivalent(mutant, module, '-        a = None\n+        a = 1') is None
+    assert mutation.is_equivalent({**mutant, "file": "verify/y.py"}, module, '+        a = ""') is None
+    assert mutation.is_equivalent({**mutant, "text": "b = None"}, module, '+        a = ""') is None
