@@ -394,17 +394,7 @@ def _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov):
             break
     if not lonely:
         return pyr
-    for k in range(NPYR - 1, -1, -1):
-        if not (pyr >> k) & 1:
-            cov[k] = 0
-            continue
-        d = pyr & covm[k]
-        c = d
-        while d:
-            j = _low(d)
-            d &= d - 1
-            c |= cov[j]
-        cov[k] = c
+    _cover_sets(pyr, covm, cov)
     alive = pyr
     changed = True
     while changed:
