@@ -12,8 +12,9 @@ Containers
 ``div.pyramide-game``     the game (``app/game.js`` mounts every one it finds), ``id="game"`` (the
                           page's "go to the game" link). Children:
                           ``div.pyr-reserve`` (the game's space, held from the first paint so
-                          nothing moves when the board is drawn; it holds the ``noscript``
-                          message and goes once ``data-mounted`` is set), ``script.pyramide-strings``,
+                          nothing moves when the board is drawn; it shows the deal face down,
+                          ``img.pyr-reserve-picture`` of ``RESERVE_PICTURE``, holds the
+                          ``noscript`` message and goes once ``data-mounted`` is set), ``script.pyramide-strings``,
                           ``script.pyramide-pool`` (list of deal numbers for New game),
                           ``script.pyramide-winnable`` (when given: which surveyed deals can be
                           won, ``{"first", "last", "winnable": base64 bitset, "undecided"}``,
@@ -42,7 +43,9 @@ import re
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-__all__ = ["CARD_STYLESHEET", "STYLESHEET", "GAME_MODULE", "REPLAY_MODULE", "game_html", "head_html",
+from .svg import VIEW_H, VIEW_W
+
+__all__ = ["CARD_STYLESHEET", "RESERVE_PICTURE", "STYLESHEET", "GAME_MODULE", "REPLAY_MODULE", "game_html", "head_html",
            "module_graph", "replay_html"]
 
 # The game's and the replay's stylesheet, in the folder of app/ files (generator/overrides/main.html
@@ -50,6 +53,10 @@ __all__ = ["CARD_STYLESHEET", "STYLESHEET", "GAME_MODULE", "REPLAY_MODULE", "gam
 STYLESHEET = "game.css"
 # The cards' look, shared with the site's pictures (its one source; linked before the game's).
 CARD_STYLESHEET = "cards.css"
+# The deal face down (generator/svg.py reserve_svg), written by the build beside the app's files:
+# the reserve shows it until the board is drawn, so the first paint already shows the pyramid
+# (and is the page's largest paint, not the game's first message a moment later).
+RESERVE_PICTURE = "reserve.svg"
 
 
 # The modules the page's <script type="module"> loads; module_graph() names what they import.
@@ -114,6 +121,7 @@ def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnab
     return (
         f'<div class="pyramide-game" id="game" lang={quoteattr(lang)}>'
         '<div class="pyr-reserve"><div class="pyr-reserve-board">'
+        f'<img class="pyr-reserve-picture" src={quoteattr(url + "/" + RESERVE_PICTURE)} alt="" width="{VIEW_W}" height="{VIEW_H}">'
         f'<noscript><p class="pyr-noscript">{_escape_text(strings["noscript"])}</p></noscript>'
         "</div></div>"
         + _json_script("pyramide-strings", strings)

@@ -36,6 +36,8 @@ from .formats import template_problems
 from .text_rules import page_markup_problems, string_problems as text_string_problems
 from .theme_words import ONE_KEYS
 from .offline import LOGO_FILE, logo_svg, write_offline
+from .game_embed import RESERVE_PICTURE
+from .svg import reserve_svg
 from .pages import PAGE_FUNCTION_NAMES, PageFunctions, make_environment, render_page
 from .root_pages import language_choice_script, not_found_page, root_page
 from .rule_marks import page_problems as rule_mark_problems
@@ -331,6 +333,7 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
         for sitemap in (stage / lang.code).glob("sitemap.xml*"):
             sitemap.unlink()
     copy_game(APP, stage / "assets" / "app")
+    (stage / "assets" / "app" / RESERVE_PICTURE).write_text(reserve_svg(), encoding="utf-8")
     (stage / "index.html").write_text(root_page(languages, default, site_url), encoding="utf-8")
     (stage / "404.html").write_text(not_found_page(languages, default, site_url,
                                                    {lang.code: nav_links(lang) for lang in languages}), encoding="utf-8")

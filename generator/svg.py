@@ -69,6 +69,7 @@ __all__ = [
     "pyramid_index",
     "pyramid_svg",
     "pyramid_xy",
+    "reserve_svg",
 ]
 
 RANKS = "A23456789TJQK"
@@ -427,3 +428,30 @@ def pyramid_svg(position: dict, *, names: CardNames, text: PictureText, title: s
         + "".join(places + body)
         + "</svg>"
     )
+
+
+# --------------------------------------------------------------------------- the game's reserve
+
+# The light scheme's card back (app/cards.css .back-face, .back-inner): a picture shown by
+# <img> sees none of the page's style sheets. No felt rims: the table under it is the reserve's
+# own background, light or dark, and backs may show between backs.
+_RESERVE_STYLE = (".back-face{fill:#274b7a;stroke:#1a3354;stroke-width:1.5}"
+                  ".back-inner{fill:none;stroke:#c9d7ea;stroke-width:2;stroke-dasharray:3 4}")
+
+
+def reserve_svg() -> str:
+    """The deal face down, where the game's board will be: the 28 cards of the pyramid and the
+    stock as card backs, at the board's own places, with no words (one file serves every
+    language). The page shows it from its first paint until game.js has drawn the board, so a
+    reader sees the pyramid at once instead of an empty table; a standalone file, since it is
+    loaded by <img>. Decorative: the game's own board is what assistive technology reads."""
+    def back(x: float, y: float) -> str:
+        return (f'<rect class="back-face" x="{_num(x)}" y="{_num(y)}" width="{CARD_W}" height="{CARD_H}" rx="{RADIUS}"/>'
+                f'<rect class="back-inner" x="{_num(x + 8)}" y="{_num(y + 8)}" width="{CARD_W - 16}" '
+                f'height="{CARD_H - 16}" rx="{RADIUS - 4}"/>')
+    body = [back(*STOCK_XY)]
+    for r in range(1, 8):
+        for c in range(1, r + 1):
+            body.append(back(*pyramid_xy(r, c)))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {VIEW_H}" '
+            f'width="{VIEW_W}" height="{VIEW_H}"><style>{_RESERVE_STYLE}</style>' + "".join(body) + "</svg>\n")

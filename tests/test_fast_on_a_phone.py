@@ -54,6 +54,60 @@ def test_nothing_moves_when_the_game_is_drawn(browser, base, page, width, height
         context.close()
 
 
+# Every largest-contentful-paint candidate of the load, in order: its element and size.
+LCP_CANDIDATES = """() => new Promise((resolve) => {
+  const seen = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) seen.push({ element: e.element ? `${e.element.tagName}.${e.element.className}` : null, size: e.size });
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  setTimeout(() => resolve(seen), 300);
+})"""
+
+
+@pytest.mark.parametrize("page", FRONT_PAGES)
+@pytest.mark.parametrize("width, height", SIZES)
+def test_the_largest_paint_is_the_deal_face_down_before_the_game_is_drawn(browser, base, page, width, height):
+    """The reserve shows the deal face down from the first paint (generator/svg.py reserve_svg), so
+    the page's largest paint does not wait for game.js: nothing the game then draws is larger."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base}/{page}")
+        tab.wait_for_selector(".pyramide-game[data-mounted] .pyr-board .pyr-slot")
+        tab.wait_for_timeout(200)  # the game's first message, its largest text
+        seen = tab.evaluate(LCP_CANDIDATES)
+        assert seen and seen[-1]["element"] == "IMG.pyr-reserve-picture", f"{page} at {width}×{height}: {seen}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("page", FRONT_PAGES)
+def test_the_deal_face_down_covers_the_board_to_come_and_gives_way_without_javascript(browser, base, page):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        tab = context.new_page()
+        tab.route("**/game.js", lambda route: route.abort())
+        tab.goto(f"{base}/{page}")
+        picture = tab.locator(".pyr-reserve-picture").bounding_box()
+        reserve = tab.locator(".pyr-reserve-board").bounding_box()
+        assert picture == reserve and picture["width"] >= 340
+        context.close()
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        tab = context.new_page()
+        tab.goto(f"{base}/{page}")
+        board = tab.locator(".pyramide-game[data-mounted] .pyr-board").bounding_box()
+        # the cards turn face up where they lay: within 3 px (the reserve holds the status line's
+        # height in em, the drawn line is a few tenths of an em taller or shorter)
+        assert all(abs(board[k] - reserve[k]) <= 3 for k in ("x", "y", "width", "height")), (board, reserve)
+        context.close()
+        context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+        tab = context.new_page()
+        tab.goto(f"{base}/{page}")
+        assert not tab.locator(".pyr-reserve-picture").is_visible() and tab.locator(".pyr-noscript").is_visible()
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("page", FRONT_PAGES)
 def test_the_replay_keeps_every_picture_it_is_sent_as_a_frame(browser, base, built_site, page):
     html = (built_site[0] / page / "index.html").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.svg import CardNames, PictureText, card_svg, pyramid_svg
+from generator.svg import STOCK_XY, CardNames, PictureText, card_svg, pyramid_svg, pyramid_xy, reserve_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -334,3 +334,17 @@ def test_no_sliver_of_a_covered_card_shows_between_two_neighbours():
                     f"row {r} card {c}: the gap at ({gx}, {gy}) shows it"
         checked += 1
     assert checked == 21 - 2  # every covered card (rows 1–6) but the two over the removed one
+
+
+def test_the_reserve_is_the_deal_face_down_at_the_boards_places():
+    """The picture the game's reserve shows until the board is drawn: a standalone SVG file (it is
+    loaded by <img>, so it carries its own style and names no other file), the 28 pyramid cards and
+    the stock as backs where the board puts them, and no words (one file for every language)."""
+    root = ET.fromstring(reserve_svg())
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.tag == f"{ns}svg" and root.get("viewBox") == "0 0 752 552"
+    assert root.find(f"{ns}style") is not None and "href" not in reserve_svg()
+    assert root.find(f".//{ns}text") is None
+    backs = [(float(r.get("x")), float(r.get("y"))) for r in root.iter(f"{ns}rect") if r.get("class") == "back-face"]
+    places = [STOCK_XY] + [pyramid_xy(r, c) for r in range(1, 8) for c in range(1, r + 1)]
+    assert backs == [tuple(map(float, xy)) for xy in places]

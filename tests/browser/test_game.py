@@ -177,7 +177,8 @@ def test_embed_snippets():
     # The stylesheet goes in the head (head_html), not halfway down the body where it blocks rendering.
     assert "stylesheet" not in html and head_html("../assets/") == (
         '<link rel="stylesheet" href="../assets/cards.css"><link rel="stylesheet" href="../assets/game.css">')
-    assert '<div class="pyr-reserve"><div class="pyr-reserve-board"><noscript>' in html
+    assert ('<div class="pyr-reserve"><div class="pyr-reserve-board"><img class="pyr-reserve-picture" '
+            'src="../assets/reserve.svg" alt="" width="752" height="552"><noscript>') in html
     assert '<script type="module" src="../assets/game.js"></script>' in html
     assert html.count("</script>") == 3  # the JSON can never close its element
     data = re.search(r'class="pyramide-strings">(.*?)</script>', html).group(1)
