@@ -8,6 +8,14 @@ canonical links, alternates and the theme's sitemap lookups then all answer. It 
 way a static host serves it: gzip for text when the browser asks for it, so the transfer sizes
 that Lighthouse's simulated slow 4G works from are the ones a reader gets.
 
+Chromium is started with chrome-launcher's own flags but one (bench/lighthouse_pages.mjs): they
+turn Chrome's RenderDocument off, a work-around for a Lighthouse bug that Chrome does without.
+On Debian's Chromium 156 that held each page's first paint back, in most runs, to 1.1–2.3 s after
+navigation, long after its content was ready, on the contact page (no game) too: 2 of 6 runs with
+only that flag, 14 of 16 with the launcher's flags, 0 of 35 with Chrome's own setting (first
+paint 0.23–0.76 s). Lighthouse's simulation then counts every script of the load as run before the
+first paint, which no visitor's Chrome does.
+
 `make bench` prints, per page: performance (target ≥ 90), accessibility, best practices, SEO,
 LCP, TBT, CLS and the page's HTML bytes. tests/test_lighthouse.py asserts accessibility, best
 practices and SEO = 100 through the same runner.

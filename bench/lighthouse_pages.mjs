@@ -15,7 +15,7 @@ const { launch, Launcher } = await from('chrome-launcher', 'dist', 'index.js');
 // (GoogleChrome/lighthouse#16363). With it off, Chromium 156 here held the first paint back to
 // 1.1–2.3 s after navigation in most runs, long after the page was ready (the contact page
 // too), so Lighthouse counted every script as run before the first paint. With Chrome's own
-// setting the first paint came at 0.2–0.7 s in every run (bench/lighthouse.py says more).
+// setting the first paint came at 0.23–0.76 s in every run (bench/lighthouse.py says more).
 const flags = Launcher.defaultFlags().map(flag => !flag.startsWith('--disable-features=') ? flag
   : '--disable-features=' + flag.slice('--disable-features='.length).split(',').filter(f => f !== 'RenderDocument').join(','));
 if (flags.join(' ') === Launcher.defaultFlags().join(' ')) throw new Error('chrome-launcher no longer turns RenderDocument off: drop this filter');
