@@ -131,6 +131,8 @@ def test_an_edit_indexes_again_only_the_page_it_changed_and_the_index_is_the_col
     parsed = []
     feed = search_plugin.Parser.feed
     monkeypatch.setattr(search_plugin.Parser, "feed", lambda self, data: parsed.append(data) or feed(self, data))
+    # What this process kept from other tests' builds of the same sources is not this test's.
+    monkeypatch.setattr(live_build.KEPT_SEARCH, "stored", {})
     mkdocs = WarmMkdocs(tmp_path / "kept")
     index = tmp_path / "site" / "nb" / "search" / "search_index.json"
     try:
