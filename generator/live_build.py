@@ -11,7 +11,8 @@ Why it is fast, and why it is still the real build:
   pages, its config (the staging paths aside), the theme overrides, mkdocs.yml, the stylesheet
   and logo — is not built again: its last MkDocs output, kept in build/live-build/<lang>/, is
   copied in. An edit of one language's page therefore runs MkDocs for that language only, and
-  MkDocs turns only that page's Markdown into HTML again (_KeptRenders).
+  MkDocs turns only that page's Markdown into HTML again (_KeptRenders), and Material's search
+  plugin indexes only that page again (_KeptSearchEntries).
 - Everything else runs each time as in `generator build`: the bundle's gate (stale or hand-
   edited bundles are refused), every lint and number guard, every page rendered, the root
   pages, the preview pictures, the policies, the offline files and the built site's checks.
@@ -240,6 +241,58 @@ def _page_render_kept():
     Page.render = render
 
 
+class _KeptSearchEntries:
+    """The search index's entries of each page (Material's SearchIndex.add_entry_from_context)
+    once per process for the same input: MkDocs indexes every page of a language on every
+    build, reading its whole HTML again (the examples page is a third of a megabyte), though
+    only the edited page changed. The entries are a function of what that method reads — the
+    page's HTML, its table of contents (each heading's id, title and URL), its URL, its title
+    and its metadata (search exclude and boost, tags, title) — and of Material's code, which
+    this process holds; the key holds all of them."""
+
+    def __init__(self):
+        self.stored: dict[str, list[dict]] = {}
+
+    @staticmethod
+    def key(page) -> str:
+        def toc(items) -> list:
+            return [[item.id, item.title, item.url, item.level, toc(item.children)] for item in items]
+        return hashlib.sha256(json.dumps([page.content, toc(page.toc), page.url, page.title, page.meta],
+                                         default=repr, sort_keys=True).encode()).hexdigest()
+
+
+KEPT_SEARCH = _KeptSearchEntries()
+KEPT_SEARCH_PAGES = 64  # as KEPT_RENDER_PAGES
+
+
+def _search_entries_kept():
+    """Material's search plugin parses every page's HTML on every build; in this process a
+    page's entries are taken from its earlier indexing when its whole input is the same
+    (_KeptSearchEntries). Nothing else of the plugin changes: it still strips the pages'
+    data-search attributes and writes the index from the entries."""
+    import copy
+
+    from material.plugins.search.plugin import SearchIndex
+
+    if getattr(SearchIndex.add_entry_from_context, "keeps_entries", False):
+        return
+    original = SearchIndex.add_entry_from_context
+
+    def add_entry_from_context(self, page):
+        key = KEPT_SEARCH.key(page)
+        kept = KEPT_SEARCH.stored.get(key)
+        if kept is not None:
+            self.entries.extend(copy.deepcopy(kept))
+            return
+        before = len(self.entries)
+        original(self, page)
+        if len(KEPT_SEARCH.stored) >= KEPT_SEARCH_PAGES:
+            KEPT_SEARCH.stored.clear()
+        KEPT_SEARCH.stored[key] = copy.deepcopy(self.entries[before:])
+    add_entry_from_context.keeps_entries = True
+    SearchIndex.add_entry_from_context = add_entry_from_context
+
+
 def build_in_process(code: str, config: Path) -> None:
     """`mkdocs build --strict` of one language's config, in this process; BuildFailed with
     MkDocs' warnings, as site.run_mkdocs says them."""
@@ -249,6 +302,7 @@ def build_in_process(code: str, config: Path) -> None:
 
     _theme_env_with_kept_bytecode()
     _page_render_kept()
+    _search_entries_kept()
     logger = logging.getLogger("mkdocs")
     collect = _Collect()
     logger.addHandler(collect)

@@ -10,7 +10,7 @@ From a save to the reload, quickly and still the real build:
   example's notes again, nothing else;
 - the site is built by one warm process (generator/live_build.py): imported once, MkDocs in
   that process with the theme's templates compiled once, a language whose MkDocs input did not
-  change copied from its last output, each page's Markdown render kept under its whole input,
+  change copied from its last output, each page's Markdown render and search entries kept under their whole input,
   and the pure steps (page lint, the glossary lint per file, page scans, preview pictures, the
   bundle's shape and figures) remembered by their input text. Every gate of `generator build` still runs: the
   bundle's freshness, lint and number guard, the built site's checks, the swap;

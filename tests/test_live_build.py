@@ -2,6 +2,7 @@
 build is the one `generator build` builds, file for file, whether a language was built by MkDocs
 or copied from its last output; they start again for an edit of the code they hold; a failed
 build is one `error:` line and the process stays usable."""
+import json
 import shutil
 import subprocess
 import sys
@@ -110,5 +111,48 @@ def test_an_edit_renders_again_only_the_page_it_changed(tmp_path, monkeypatch):
         site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
         assert mkdocs.built == ["nb"]
         assert len(converted) == 1 and "Vi vil svært gjerne" in converted[0]
+    finally:
+        mkdocs.forget()
+
+
+def test_an_edit_indexes_again_only_the_page_it_changed_and_the_index_is_the_cold_ones(tmp_path, monkeypatch):
+    """In the warm builder's own process: after an edit of one nb page, Material's search plugin
+    reads that page's HTML again and takes the language's other pages' entries from their
+    earlier indexing (live_build._KeptSearchEntries); the search index it writes is the one
+    written with nothing kept."""
+    from material.plugins.search import plugin as search_plugin
+
+    from generator import live_build, site
+    from generator.live_build import WarmMkdocs
+
+    ensure_bundle()
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    parsed = []
+    feed = search_plugin.Parser.feed
+    monkeypatch.setattr(search_plugin.Parser, "feed", lambda self, data: parsed.append(data) or feed(self, data))
+    # What this process kept from other tests' builds of the same sources is not this test's.
+    monkeypatch.setattr(live_build.KEPT_SEARCH, "stored", {})
+    mkdocs = WarmMkdocs(tmp_path / "kept")
+    index = tmp_path / "site" / "nb" / "search" / "search_index.json"
+    try:
+        site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
+        page = docs / "nb" / "pages" / "contact.md"
+        page.write_text(page.read_text(encoding="utf-8").replace("Vi vil gjerne", "Vi vil svært gjerne"), encoding="utf-8")
+        parsed.clear()
+        mkdocs.built = []
+        site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
+        assert mkdocs.built == ["nb"]
+        assert len(parsed) == 1 and "Vi vil svært gjerne" in parsed[0], len(parsed)
+        warm = index.read_bytes()
+        assert any("Vi vil svært gjerne" in doc["text"] for doc in json.loads(warm)["docs"])
+        # The same sources with nothing kept (every page rendered and indexed now): the same index.
+        monkeypatch.setattr(live_build.KEPT_SEARCH, "stored", {})
+        monkeypatch.setattr(live_build.KEPT_RENDERS, "stored", {})
+        mkdocs.last.clear()
+        parsed.clear()
+        site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
+        assert len(parsed) == 2 * len(site.PAGE_ORDER)  # both languages, every page
+        assert index.read_bytes() == warm
     finally:
         mkdocs.forget()
