@@ -3,7 +3,8 @@ positions (a deal's opening with its top rows and the end of its stock left out,
 met in random play with 6 to 14 pyramid cards left), each with whether it can be won under each
 variant, as the independent engine answers: the independent decider's plain search (every
 pruning off, verify/independent/decider.py) and the independent exhaustive solver
-(verify/independent/solver.py), which must agree. Small, so that the test runs in seconds and
+(verify/independent/solver.py), which must agree; and, per pruning setting, the card sets the
+independent decider enters over all of them. Small, so that the test runs in seconds and
 `make mutation MODULE=app-decider` can run it for each mutant. Run again with
 `.venv/bin/python tests/data/make_decider_positions.py`."""
 import json
@@ -86,6 +87,25 @@ def answer(position: dict, variant: str) -> tuple[str, int]:
     return plain.result, plain.nodes
 
 
+# The pruning settings the test tries, by the app's names (as the test writes them in JSON).
+NAMES = {"king_first": "kingFirst", "dead_cards": "deadCards", "side_kings": "sideKings", "forced_pairs": "forcedPairs"}
+
+
+def settings() -> dict[str, dict]:
+    out = {"{}": {}, json.dumps({NAMES[n]: False for n in NAMES}, separators=(",", ":")): PLAIN}
+    for name, js in NAMES.items():
+        alone = {NAMES[n]: n == name for n in NAMES}
+        out[json.dumps(alone, separators=(",", ":"))] = {**PLAIN, name: True}
+        out[json.dumps({js: False}, separators=(",", ":"))] = {name: False}
+    return out
+
+
+def card_sets(cases: list[dict]) -> dict[str, int]:
+    """The card sets the independent decider enters over every case, per pruning setting."""
+    return {key: sum(decider.decide(c["position"], c["variant"], **prune).nodes for c in cases)
+            for key, prune in settings().items()}
+
+
 # A position is kept when the plain search has some work to do on it, but not much: nothing to
 # prune teaches nothing, and the test must stay fast.
 MIN_NODES, MAX_NODES, POSITIONS = 40, 2500, 100
@@ -109,7 +129,8 @@ def main() -> None:
         if kept == POSITIONS:
             break
     OUT.write_text(json.dumps({"made_by": "tests/data/make_decider_positions.py (the independent decider and solver)",
-                               "cases": cases}, separators=(",", ":")) + "\n", encoding="utf-8")
+                               "nodes": card_sets(cases), "cases": cases}, separators=(",", ":")) + "\n",
+                   encoding="utf-8")
     won = sum(c["result"] == "won" for c in cases)
     print(f"{OUT}: {len(cases)} cases, {won} won")
     for variant in VARIANTS:
