@@ -81,3 +81,15 @@ test('a node limit stops the search undecided, at exactly that many card sets', 
   const r = decideDeal(9, { maxNodes: 100 });
   assert.deepEqual([r.result, r.line, r.nodes], ['undecided', null, 100]);
 });
+
+test('deadCards: two cards whose only partner is one and the same card are seen at once (Hall)', () => {
+  // 6H and 6D at the top need a 7: 7S and 7H cover both, so only the stock's 7D can pair with
+  // either; the 6C beside them could take any 7, so there are as many 7s as 6s, and only the
+  // two together show the loss. The independent decider and solver say lost too (the decider
+  // at once, its plain search after 13 card sets).
+  const pyramid = Array(28).fill(null);
+  Object.assign(pyramid, { 0: 'KS', 1: '6H', 2: '6D', 3: 'KH', 4: '7S', 5: '6C', 7: '7H' });
+  const start = { pyramid, stock: ['7D', '6S'], waste: [], turns_left: 2, points: 0, moves: 0 };
+  assert.deepEqual(decide(start), { result: 'lost', line: null, nodes: 0 });
+  assert.equal(decide(start, { prune: PLAIN }).result, 'lost');
+});
