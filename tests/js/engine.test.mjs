@@ -218,3 +218,18 @@ test('rules options: every field set, frozen, refused when unknown, not an objec
   assert.throws(() => E.legalMoves(OPENING, { stockTop: true, strictWin: 1 }), (e) => e.rule === 'rules');
   assert.throws(() => E.applyMove(OPENING, 'draw', { nope: true }), (e) => e.rule === 'rules');
 });
+
+test('the winning move scores its cards, its row, the win and 50 per turn left, as the independent engine does', () => {
+  // 235, 185 and 135 are verify/independent/rules.py's points for these moves.
+  for (const [turns, points] of [[2, 235], [1, 185], [0, 135]]) {
+    const after = E.applyMove(hand({ 27: '9H' }, [], ['4D'], turns), 'pair 9H 4D');
+    assert.deepEqual([after.points, after.status], [points, 'won'], `${turns} turns left`);
+  }
+  assert.equal(E.applyMove(hand({ 26: '9H', 27: 'KS' }, [], ['4D'], 1), 'pair 9H 4D').points, 10);
+});
+
+test('a single card on the waste can be turned back; a move may be given as an object', () => {
+  assert.deepEqual(E.legalMoves(hand({ 27: '9H' }, [], ['QS'], 1)), ['turn']);
+  assert.deepEqual(E.applyMove(OPENING, { kind: 'draw', cards: [] }), E.applyMove(OPENING, 'draw'));
+  assert.deepEqual(E.applyMove(OPENING, { kind: 'king', cards: ['KD'] }).pyramid[23], null);
+});

@@ -22,6 +22,33 @@ test('the data holds games to replay, standard and under every variant', () => {
   assert.deepEqual([...variants].sort(), Object.keys(E.VARIANTS).sort());
 });
 
+// The two narrower views the solvers ask of forEachMove, checked against the legal moves:
+// sideOnly, the moves that take the waste top (or, under stock-top, the stock's next card);
+// kingFirst, only the removal of the first free pyramid king when there is one.
+function solverViews(position, rules) {
+  const { table, pyr, side, p, turns } = E.compile(position);
+  const r = E.normaliseRules(rules);
+  const view = (kingFirst, sideOnly) => {
+    const moves = [];
+    E.forEachMove(table, pyr, side, p, turns, (kind, a, b) => moves.push(E.moveNotation(table, kind, a, b)), kingFirst, r, sideOnly);
+    return moves.sort();
+  };
+  return [view(false, true), view(true, false)];
+}
+
+const names = (move, card) => card !== undefined && move.split(' ').slice(1).includes(card);
+
+function sideMoves(legal, position, rules) {
+  return legal.filter((m) => names(m, position.waste.at(-1)) || (rules.stockTop && names(m, position.stock[0])));
+}
+
+function kingAlone(legal, position) {
+  const kings = legal.filter((m) => m.startsWith('king ') && position.pyramid.includes(m.slice(5)));
+  if (!kings.length) return legal;
+  const first = Math.min(...kings.map((m) => position.pyramid.indexOf(m.slice(5))));
+  return [`king ${position.pyramid[first]}`];
+}
+
 /** The position without its points: the variants' replayer keeps no score. */
 const withoutPoints = ({ points, ...rest }) => rest;
 
@@ -35,6 +62,9 @@ for (const game of DATA.games) {
     assert.deepEqual(same(position), game.start, 'the opening');
     game.steps.forEach((step, i) => {
       assert.deepEqual([...E.legalMoves(position, rules)].sort(), step.legal, `step ${i + 1}: the legal moves`);
+      const [sideOnly, kingFirst] = solverViews(position, rules);
+      assert.deepEqual(sideOnly, sideMoves(step.legal, position, rules), `step ${i + 1}: the moves of the waste top (sideOnly)`);
+      assert.deepEqual(kingFirst, kingAlone(step.legal, position), `step ${i + 1}: a free king first (kingFirst)`);
       for (const refusal of step.refused) {
         const [text, rule] = scored ? refusal : [refusal, 'variant'];
         const message = scored ? null : `${text}: not a legal move under these rules`;
