@@ -48,3 +48,14 @@ def test_a_file_without_tests_or_with_a_skipped_or_failed_one_is_refused(tmp_pat
     path = tmp_path / "x.test.mjs"
     path.write_text(body, encoding="utf-8")
     assert problem in js_problem(path)
+
+
+def test_node_alone_counts_a_file_without_tests_as_passed_so_make_test_js_runs_this_file(tmp_path):
+    """Why `make test-js` goes through js_problem: `node --test` passes a file with no test."""
+    path = tmp_path / "empty.test.mjs"
+    path.write_text('import { test } from "node:test";\n', encoding="utf-8")
+    assert subprocess.run([find_node(), "--test", str(path)], capture_output=True, text=True).returncode == 0
+    makefile = (Path(__file__).parent.parent / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^test-js: .*\n((?:\t.*\n)+)", makefile, re.M).group(1)
+    assert recipe.strip() == "$(PY) -m pytest -q -n auto tests/test_js_units.py", recipe
+    assert "--test" not in recipe

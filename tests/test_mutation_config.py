@@ -43,8 +43,11 @@ def test_each_module_names_files_that_exist_and_tests_that_exercise_them(name):
     word = re.escape(module.get("named_by", Path(module["mutate"][0].split(":")[0]).stem))
     assert any(re.search(rf"(?<!\w){word}(?!\w)", text) for text in texts), (name, word, "not named by its tests")
     for eq in module.get("equivalent", []):
-        assert eq["file"] in module["mutate"] and eq["why"].strip(), (name, eq)
-        assert eq["line"] in (ROOT / eq["file"]).read_text(encoding="utf-8"), (name, eq["line"])
+        assert eq["file"] in {m.split(":")[0] for m in module["mutate"]} and eq["why"].strip(), (name, eq)
+        lines = (ROOT / eq["file"]).read_text(encoding="utf-8").splitlines()
+        assert eq["line"] in (l.strip() for l in lines), (name, eq["line"])
+        if "at" in eq:  # a line whose text is on more lines than one, named by its number too
+            assert lines[eq["at"] - 1].strip() == eq["line"], (name, eq)
 
 
 def test_the_readme_scores_every_configured_module():
@@ -81,3 +84,10 @@ def test_an_equivalent_mutant_is_known_by_its_file_its_line_and_what_it_becomes(
     assert mutation.is_equivalent(mutant, module, '-        a = None\n+        a = 1') is None
     assert mutation.is_equivalent({**mutant, "file": "verify/y.py"}, module, '+        a = ""') is None
     assert mutation.is_equivalent({**mutant, "text": "b = None"}, module, '+        a = ""') is None
+
+
+def test_an_equivalent_mutant_on_a_line_whose_text_repeats_is_known_by_its_number_too():
+    module = {"equivalent": [{"file": "app/x.js", "line": "} catch {", "becomes": "{}", "at": 40, "why": "same"}]}
+    mutant = {"file": "app/x.js", "text": "  } catch {", "line": 40}
+    assert mutation.is_equivalent(mutant, module, "+ {}") == "same"
+    assert mutation.is_equivalent({**mutant, "line": 136}, module, "+ {}") is None

@@ -140,3 +140,96 @@ test('a game is played by the rules it was started with (issue 28: the variants 
   // Undo keeps the rules.
   assert.equal(E.undoMove(E.playMove(onePass, 'draw')).rules, VARIANTS['one-pass']);
 });
+
+// ---------------------------------------------------------------- exact refusals (issue 29)
+// The rule of each refusal is held to the independent engine's by engine_moves.test.mjs; here
+// the app's own words, which the player reads, one case per reason, in docs/positions.md's order.
+const OPENING = E.openingPosition(1); // pyramid row 7: 2D 7C KD 5D 8S 9H 4H; waste KS; stock 2S JD QD …
+const hand = (cards, stock, waste, turns = 2) => {
+  const pyramid = Array(28).fill(null);
+  for (const [k, code] of Object.entries(cards)) pyramid[k] = code;
+  return { pyramid, stock, waste, turns_left: turns, points: 0, moves: 0 };
+};
+
+test('each illegal move is refused with its rule and the exact reason', () => {
+  const played = (...moves) => moves.reduce((p, m) => E.applyMove(p, m), OPENING);
+  const oneCover = { ...OPENING, pyramid: OPENING.pyramid.map((c, k) => (k === 22 ? null : c)) };
+  const cases = [
+    [hand({}, ['2S'], ['KS']), 'draw', 'draw: the game is already won (rule end.win)'],
+    [hand({}, [], []), 'king ks', 'king KS: the game is already won (rule end.win)'],
+    [played('king KD'), 'king KD', 'king KD: KD is not in play (removed, or not in this deal) (rule removed.gone)'],
+    [hand({ 27: '9H' }, [], ['KS']), 'pair 4h 9h', 'pair 9H 4H: 4H is not in play (removed, or not in this deal) (rule removed.gone)'],
+    [played('draw', 'draw'), 'pair 2s jd', 'pair JD 2S: at most one card of a pair may come from the waste (rule pair.one-waste)'],
+    [played('draw', 'draw'), 'pair ks 2s', 'pair KS 2S: at most one card of a pair may come from the waste (rule pair.one-waste)'],
+    [OPENING, 'pair JD 2D', 'pair JD 2D: JD is in the stock, not available (rule free.covered)'],
+    [OPENING, 'pair 2D JD', 'pair JD 2D: JD is in the stock, not available (rule free.covered)'],
+    [played('draw'), 'king KS', 'king KS: KS is under the waste top, not available (rule free.covered)'],
+    [OPENING, 'pair 9D 4S', 'pair 9D 4S: 9D is covered by 9S and 2H (rule free.covered)'],
+    [oneCover, 'pair 9H 4S', 'pair 9H 4S: 4S is covered by 2D (rule free.covered)'],
+    [OPENING, 'king 4H', 'king 4H: 4H is not a king (rule king.alone)'],
+    [OPENING, 'pair KD 9H', 'pair KD 9H: a king is removed alone, never in a pair (rule king.alone)'],
+    [OPENING, 'pair 9H KD', 'pair KD 9H: a king is removed alone, never in a pair (rule king.alone)'],
+    [OPENING, 'pair 9H 8S', 'pair 9H 8S: the values add up to 17, not 13 (rule pair.thirteen)'],
+    [OPENING, 'pair 2D 4H', 'pair 4H 2D: the values add up to 6, not 13 (rule pair.thirteen)'],
+    [hand({ 27: '9H' }, [], ['KS']), 'draw', 'draw: the stock is empty (rule draw.nonempty)'],
+    [OPENING, 'turn', 'turn: the stock is not empty yet (rule turn.when)'],
+    [hand({ 27: '9H' }, [], []), 'turn', 'turn: the waste is empty (rule turn.when)'],
+    [hand({ 27: '9H' }, [], ['QS'], 0), 'turn', 'turn: no turns left (at most 2 per game) (rule turn.limit)'],
+  ];
+  for (const [position, move, message] of cases) {
+    assert.throws(() => E.applyMove(position, move), (e) => e instanceof E.RuleError && e.message === message
+      && e.rule === message.match(/\(rule ([a-z.-]+)\)$/)[1], `${move}: ${message}`);
+  }
+});
+
+test('under a variant a refused move says so, whatever the reason', () => {
+  for (const name of ['strict', 'unlimited', 'stock-top', 'cover-pair']) {
+    assert.throws(() => E.applyMove(OPENING, 'pair 9h 8s', E.VARIANTS[name]),
+      (e) => e.rule === 'variant' && e.message === 'pair 9H 8S: not a legal move under these rules', name);
+  }
+  // One pass is the standard rules from a deal with no turn back: its refusals name the rule.
+  assert.throws(() => E.applyMove(OPENING, 'turn', E.VARIANTS['one-pass']), (e) => e.rule === 'turn.when');
+});
+
+test('rules options: every field set, frozen, refused when unknown, not an object or contradictory', () => {
+  const plain = { strictWin: false, turns: null, unlimitedTurns: false, stockTop: false, coverPair: false };
+  assert.deepEqual({ ...E.normaliseRules() }, { ...plain, standard: true });
+  assert.deepEqual({ ...E.normaliseRules({}) }, { ...plain, standard: true });
+  assert.deepEqual({ ...E.normaliseRules(E.VARIANTS['one-pass']) }, { ...plain, turns: 0, standard: true });
+  assert.deepEqual({ ...E.normaliseRules({ turns: 1 }) }, { ...plain, turns: 1, standard: true });
+  for (const [name, field] of [['strict', 'strictWin'], ['unlimited', 'unlimitedTurns'], ['stock-top', 'stockTop'],
+    ['cover-pair', 'coverPair']]) {
+    assert.deepEqual({ ...E.normaliseRules(E.VARIANTS[name]) }, { ...plain, [field]: true, standard: false }, name);
+    assert.deepEqual({ ...E.normaliseRules({ [field]: 1 }) }, { ...plain, [field]: true, standard: false }, `${name}: truthy`);
+  }
+  assert.deepEqual({ ...E.normaliseRules({ strictWin: true, unlimitedTurns: true, coverPair: true, turns: 0 }) },
+    { strictWin: true, turns: 0, unlimitedTurns: true, stockTop: false, coverPair: true, standard: false });
+  const once = E.normaliseRules({ coverPair: true });
+  assert.ok(Object.isFrozen(once));
+  assert.equal(E.normaliseRules(once), once, 'normalised options are taken as they are');
+  const refused = (rules, message) => assert.throws(() => E.normaliseRules(rules),
+    (e) => e instanceof E.RuleError && e.rule === 'rules' && e.message === message, String(message));
+  refused(null, 'rules options must be an object');
+  refused(5, 'rules options must be an object');
+  refused('strict', 'rules options must be an object');
+  refused({ strict: true, turn: 1 }, 'unknown rules options: strict, turn');
+  refused({ coverPair: true, stockTop: 1, extra: 0 }, 'unknown rules options: extra');
+  refused({ strictWin: true, stockTop: true }, 'strictWin cannot be combined with stockTop');
+  assert.throws(() => E.legalMoves(OPENING, { stockTop: true, strictWin: 1 }), (e) => e.rule === 'rules');
+  assert.throws(() => E.applyMove(OPENING, 'draw', { nope: true }), (e) => e.rule === 'rules');
+});
+
+test('the winning move scores its cards, its row, the win and 50 per turn left, as the independent engine does', () => {
+  // 235, 185 and 135 are verify/independent/rules.py's points for these moves.
+  for (const [turns, points] of [[2, 235], [1, 185], [0, 135]]) {
+    const after = E.applyMove(hand({ 27: '9H' }, [], ['4D'], turns), 'pair 9H 4D');
+    assert.deepEqual([after.points, after.status], [points, 'won'], `${turns} turns left`);
+  }
+  assert.equal(E.applyMove(hand({ 26: '9H', 27: 'KS' }, [], ['4D'], 1), 'pair 9H 4D').points, 10);
+});
+
+test('a single card on the waste can be turned back; a move may be given as an object', () => {
+  assert.deepEqual(E.legalMoves(hand({ 27: '9H' }, [], ['QS'], 1)), ['turn']);
+  assert.deepEqual(E.applyMove(OPENING, { kind: 'draw', cards: [] }), E.applyMove(OPENING, 'draw'));
+  assert.deepEqual(E.applyMove(OPENING, { kind: 'king', cards: ['KD'] }).pyramid[23], null);
+});

@@ -179,8 +179,11 @@ def stryker_results(name: str, module: dict) -> list[dict]:
 
 
 def is_equivalent(mutant: dict, module: dict, diff: str) -> str | None:
+    """Why the mutant is equivalent, or None. An entry names the file, the line's text and what it
+    becomes; `at` (the line's number) as well when the same text is on more lines than one."""
     for eq in module.get("equivalent", []):
-        if eq["file"] == mutant["file"] and eq["line"] == mutant["text"].strip() and eq["becomes"] in diff:
+        if (eq["file"] == mutant["file"] and eq["line"] == mutant["text"].strip() and eq["becomes"] in diff
+                and ("at" not in eq or eq["at"] == mutant.get("line"))):
             return eq["why"]
     return None
 
