@@ -1,0 +1,63 @@
+"""The glossary's refusals (generator/glossary.py `load`), each message whole: the file, the line
+of the key at fault when there is one, and what is wrong; and the glossary read is immutable, so
+the lint's caches, keyed by its rules, can never answer for an older version of a rule."""
+import dataclasses
+
+import pytest
+
+from generator import glossary
+from generator.errors import BuildError
+
+SHAPE = ("a glossary is one mapping `concepts:` of concept names to {use: word, forbidden: [words]} "
+         "(see docs/TRANSLATING.md, \"Glossary\")")
+DEAL = "concepts:\n  deal:\n    use: utdeling\n"
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("- utdeling\n", "", SHAPE),
+    ("concepts:\n  deal: {use: a, forbidden: [b]}\nother: 1\n", ", line 1", SHAPE),
+    ("concepts: {}\n", ", line 1", SHAPE),
+    ("concepts: [deal]\n", ", line 1", SHAPE),
+    ("concepts:\n  deal: utdeling\n", ", line 2", "concept 'deal' must be a mapping with use and forbidden"),
+    (DEAL + "    forbidden: [spill]\n    wrong: x\n", ", line 5",
+     "unknown field 'wrong' in concept 'deal'; known: allow, forbidden, meaning, note, use"),
+    ("concepts:\n  deal:\n    use: ' '\n    forbidden: [spill]\n", ", line 2",
+     "concept 'deal' needs `use:`, the word to use for it"),
+    ("concepts:\n  deal:\n    use: [a]\n    forbidden: [spill]\n", ", line 2",
+     "concept 'deal' needs `use:`, the word to use for it"),
+    (DEAL + "    meaning: [x]\n    forbidden: [spill]\n", ", line 4", "'meaning' of concept 'deal' must be text"),
+    (DEAL + "    note: {a: b}\n    forbidden: [spill]\n", ", line 4", "'note' of concept 'deal' must be text"),
+    (DEAL, ", line 2", "concept 'deal' needs `forbidden:`, a list of words (may be [])"),
+    (DEAL + "    forbidden: spill\n", ", line 4", "'forbidden' of concept 'deal' must be a list of words"),
+    (DEAL + "    forbidden: [spill]\n    allow: steg\n", ", line 5", "'allow' of concept 'deal' must be a list of words"),
+    (DEAL + "    forbidden: [spill, ' ']\n", ", line 4",
+     "'forbidden' of concept 'deal' holds ' '; each entry is a word or phrase"),
+    (DEAL + "    forbidden: [spill]\n    allow: [7]\n", ", line 5",
+     "'allow' of concept 'deal' holds 7; each entry is a word or phrase"),
+    (DEAL + "    forbidden: [spill, utdeling]\n", ", line 4",
+     "'utdeling' is forbidden for 'deal' but is part of its own word 'utdeling'"),
+])
+def test_each_broken_glossary_is_refused_with_its_whole_message(tmp_path, text, where, message):
+    path = tmp_path / "glossary.yml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BuildError) as e:
+        glossary.load(path)
+    assert str(e.value) == f"{path}{where}: {message}"
+
+
+def test_the_words_of_example_notes_may_stand_beside_the_concepts(tmp_path):
+    path = tmp_path / "glossary.yml"
+    path.write_text("note_words: {}\n" + DEAL + "    forbidden: [spill]\n    allow: [spill nr]\n", encoding="utf-8")
+    loaded = glossary.load(path)
+    assert loaded.concepts == {"deal": "utdeling"} and [r.concept for r in loaded.rules] == ["deal"]
+    assert [p.pattern for p in loaded.rules[0].allowed] == [glossary.phrase_pattern("spill nr").pattern]
+
+
+def test_a_loaded_glossary_and_its_rules_cannot_change(tmp_path):
+    path = tmp_path / "glossary.yml"
+    path.write_text(DEAL + "    forbidden: [spill]\n", encoding="utf-8")
+    loaded = glossary.load(path)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        loaded.rules[0].use = "spill"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        loaded.concepts = {}

@@ -1,0 +1,91 @@
+"""The independent engine's rules (verify/independent/rules.py) held to their exact promise: the
+pyramid's rows and covers as RULES.md lays them out, each refusal's whole message, and every
+limit at its edge (the last value accepted, the first refused)."""
+import pytest
+
+from verify.independent import rules
+from verify.independent.deal import shown
+from verify.independent.rules import IllegalMove, Move, Position, apply, from_json, opening, parse_move, to_json
+
+
+def refusal(pos, move) -> str:
+    with pytest.raises(IllegalMove) as e:
+        apply(pos, move)
+    return str(e.value)
+
+
+def test_the_rows_and_what_covers_each_card():
+    assert rules.ROWS == ((0,), (1, 2), (3, 4, 5), (6, 7, 8, 9), (10, 11, 12, 13, 14),
+                          (15, 16, 17, 18, 19, 20), (21, 22, 23, 24, 25, 26, 27))
+    assert rules.ROW_OF == {k: r for r, row in enumerate(rules.ROWS, 1) for k in row} and len(rules.ROW_OF) == 28
+    assert rules.COVERED_BY[0] == (1, 2) and rules.COVERED_BY[5] == (8, 9) and rules.COVERED_BY[20] == (26, 27)
+    assert all(rules.COVERED_BY[k] == () for k in range(21, 28))
+
+
+def test_a_refusal_says_the_move_the_reason_and_the_rule():
+    assert str(IllegalMove("pair.thirteen", "7 + 5 = 12, not 13", "pair 7H 5S")) == \
+        "pair 7H 5S: 7 + 5 = 12, not 13 (rule pair.thirteen)"
+    assert str(IllegalMove("notation", "no move")) == "no move (rule notation)"
+
+
+def test_move_text_is_read_up_to_its_limit_and_refused_beyond_it():
+    assert rules.MAX_MOVE_TEXT == 64
+    assert parse_move("draw" + " " * 60) == Move("draw")  # 64 characters: read
+    with pytest.raises(IllegalMove) as e:
+        parse_move("draw" + " " * 61)
+    assert str(e.value) == f"cannot read move {shown('draw' + ' ' * 61)}: longer than 64 characters (rule notation)"
+
+
+def test_at_most_24_cards_lie_beside_the_pyramid():
+    start = to_json(opening(7))
+    assert len(start["stock"]) + len(start["waste"]) == rules.BESIDE == 24
+    assert from_json(start) == opening(7)
+    with pytest.raises(ValueError) as e:
+        from_json({**start, "stock": start["stock"] + ["AS"]})
+    assert str(e.value) == "at most 24 cards can lie beside the pyramid (stock + waste), got 25"
+
+
+@pytest.mark.parametrize("key", ["points", "moves"])
+def test_a_counter_goes_up_to_a_million(key):
+    start = to_json(opening(7))
+    assert getattr(from_json({**start, key: 1_000_000}), key) == 1_000_000
+    with pytest.raises(ValueError) as e:
+        from_json({**start, key: 1_000_001})
+    assert str(e.value) == f"{key} must be a whole number from 0 to 1,000,000, got 1000001"
+
+
+@pytest.mark.parametrize("kind, cards, message", [
+    ("pair", ("7H",), "'pair' names 2 card(s), got 1"),
+    ("king", ("KH", "KS"), "'king' names 1 card(s), got 2"),
+    ("draw", ("7H",), "'draw' names 0 card(s), got 1"),
+    ("jump", (), "unknown move kind 'jump'"),
+    ("pair", ("7H", "7h"), "the same card 7H is named twice"),
+])
+def test_a_move_badly_named_is_refused_as_notation(kind, cards, message):
+    with pytest.raises(IllegalMove) as e:
+        Move(kind, cards)
+    assert (e.value.rule, e.value.detail, str(e.value)) == ("notation", message, f"{message} (rule notation)")
+
+
+def test_a_card_code_that_is_no_card_is_refused_as_notation_with_the_card_codes_own_words():
+    from verify.independent.deal import CardCodeError, parse_card
+    with pytest.raises(CardCodeError) as card:
+        parse_card("ZZ")
+    with pytest.raises(IllegalMove) as e:
+        Move("pair", ("7H", "ZZ"))
+    assert (e.value.rule, e.value.detail) == ("notation", str(card.value))
+
+
+@pytest.mark.parametrize("text", [7, None, ["pair", "7H", "6S"]])
+def test_a_move_that_is_not_text_is_refused_as_notation(text):
+    with pytest.raises(IllegalMove) as e:
+        parse_move(text)
+    assert str(e.value) == f"a move must be text like 'pair 7H 6S', got {shown(text)} (rule notation)"
+
+
+def test_a_move_with_a_hidden_character_is_refused_unread():
+    from verify.independent.deal import NOT_PLAIN
+    text = "pair 7H\u200b 6S"
+    with pytest.raises(IllegalMove) as e:
+        parse_move(text)
+    assert (e.value.rule, str(e.value)) == ("notation", f"cannot read move {shown(text)}: {NOT_PLAIN} (rule notation)")
