@@ -89,3 +89,16 @@ def test_a_move_with_a_hidden_character_is_refused_unread():
     with pytest.raises(IllegalMove) as e:
         parse_move(text)
     assert (e.value.rule, str(e.value)) == ("notation", f"cannot read move {shown(text)}: {NOT_PLAIN} (rule notation)")
+
+
+@pytest.mark.parametrize("text, why", [
+    ("jump 7H", "expected 'pair XX YY', 'king KX', 'draw' or 'turn'"),
+    ("   ", "expected 'pair XX YY', 'king KX', 'draw' or 'turn'"),
+    ("pair 7H", "'pair' names 2 card(s), got 1"),
+    ("king KH KH", "'king' names 1 card(s), got 2"),
+    ("pair 7H 7H", "the same card 7H is named twice"),
+])
+def test_a_move_text_that_names_no_move_is_refused_with_the_text_and_why(text, why):
+    with pytest.raises(IllegalMove) as e:
+        parse_move(text)
+    assert (e.value.rule, str(e.value)) == ("notation", f"cannot read move {shown(text)}: {why} (rule notation)")
