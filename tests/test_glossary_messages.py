@@ -61,3 +61,28 @@ def test_a_loaded_glossary_and_its_rules_cannot_change(tmp_path):
         loaded.rules[0].use = "spill"
     with pytest.raises(dataclasses.FrozenInstanceError):
         loaded.concepts = {}
+
+
+def rules_of(tmp_path, forbidden, allow=()):
+    path = tmp_path / "glossary.yml"
+    path.write_text(DEAL + f"    forbidden: {list(forbidden)}\n    allow: {list(allow)}\n", encoding="utf-8")
+    return glossary.load(path).rules
+
+
+def test_an_allowed_phrase_excuses_only_the_words_inside_it(tmp_path):
+    rules = rules_of(tmp_path, ["steg"], ["steg for steg"])
+    assert [(h.line, h.word) for h in glossary.find("Steg for steg, og så ett steg til.\nsteg", rules)] == \
+        [(1, "steg"), (2, "steg")]
+
+
+def test_forbidden_signs_side_by_side_are_each_found(tmp_path):
+    rules = rules_of(tmp_path, ["—"])
+    assert [h.word for h in glossary.find("a——b", rules)] == ["—", "—"]
+
+
+def test_a_hit_is_on_its_line_when_the_text_starts_with_a_line_break(tmp_path):
+    rules = rules_of(tmp_path, ["spill"])
+    assert [h.line for h in glossary.find("\nspill", rules)] == [2]
+    strings = tmp_path / "strings.yml"
+    strings.write_text("\nsite_name: et spill\n", encoding="utf-8")
+    assert glossary.yaml_problems(strings, rules) == [f"{strings}, line 2: 'spill' — use 'utdeling' (glossary: deal)"]
