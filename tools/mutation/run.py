@@ -76,16 +76,57 @@ def run_mutmut(name: str, module: dict) -> None:
     env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     # mutmut applies each mutant in a process of its own: the whole group is stopped before the
     # files are put back, so that no straggler mutates one again afterwards.
-    mutmut = subprocess.Popen([sys.executable, "-m", "mutmut", "run", "--paths-to-mutate", ",".join(module["mutate"]),
-                               "--runner", runner, "--tests-dir", "tests", "--simple-output"],
-                              cwd=ROOT, env=env, start_new_session=True)
+    command = [sys.executable, "-m", "mutmut", "run", "--paths-to-mutate", ",".join(module["mutate"]),
+               "--runner", runner, "--tests-dir", "tests", "--simple-output"]
+    mutmut = None
     try:
-        mutmut.wait()
+        for attempt in range(1, RESTARTS + 2):
+            mutmut = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+            finished = _wait_while_busy(mutmut, module)
+            _stop_group(mutmut)
+            left = sum(m["status"] == "untested" for m in mutmut_results(module))
+            if finished and (mutmut.returncode == 0 or not left):
+                return
+            # mutmut 2's worker sometimes dies on a busy machine ("Attribute Mutant.line is
+            # required") and its main process then waits for ever: what is done is in the cache,
+            # so the run starts again and goes on where it stopped.
+            print(f"mutation: mutmut {'stopped' if finished else 'stalled'} with {left} mutants untested; "
+                  f"starting again ({attempt} of {RESTARTS})", flush=True)
+            _put_back(module)
     finally:
-        if mutmut.poll() is None:
-            os.killpg(mutmut.pid, signal.SIGKILL)
-            mutmut.wait()
+        if mutmut is not None:
+            _stop_group(mutmut)
         restore_pristine()
+
+
+RESTARTS = 10
+STALL_SECONDS = 300  # no mutant's result for this long: far beyond any one mutant's tests here (a minute)
+
+
+def _wait_while_busy(mutmut: subprocess.Popen, module: dict) -> bool:
+    """True once mutmut ends; False when no mutant got a result for STALL_SECONDS."""
+    done, since = -1, time.monotonic()
+    while True:
+        try:
+            mutmut.wait(timeout=15)
+            return True
+        except subprocess.TimeoutExpired:
+            now = sum(m["status"] != "untested" for m in mutmut_results(module))
+            if now != done:
+                done, since = now, time.monotonic()
+            elif time.monotonic() - since > STALL_SECONDS:
+                return False
+
+
+def _stop_group(mutmut: subprocess.Popen) -> None:
+    if mutmut.poll() is None:
+        os.killpg(mutmut.pid, signal.SIGKILL)
+        mutmut.wait()
+
+
+def _put_back(module: dict) -> None:
+    for path in module["mutate"]:
+        shutil.copy2(PRISTINE / path, ROOT / path)
 
 
 def mutmut_results(module: dict) -> list[dict]:
