@@ -86,3 +86,46 @@ def test_a_hit_is_on_its_line_when_the_text_starts_with_a_line_break(tmp_path):
     strings = tmp_path / "strings.yml"
     strings.write_text("\nsite_name: et spill\n", encoding="utf-8")
     assert glossary.yaml_problems(strings, rules) == [f"{strings}, line 2: 'spill' — use 'utdeling' (glossary: deal)"]
+
+
+@pytest.mark.parametrize("source, line", [
+    ("Et spill{% if x %} her.", 1),             # a statement is a space
+    ("Et spill{% if x\n%} her.", 1),            # … and keeps its line break
+    ("Et spill{{ deal }}", 1),                  # a value is «{}», no letter
+    ("{# a\ncomment #}\n\nEt spill.", 4),
+    ("{{ a\n}}{% b\n%}\nspill", 4),
+])
+def test_a_page_is_read_with_its_tags_as_the_reader_sees_them(tmp_path, source, line):
+    rules = rules_of(tmp_path, ["spill"])
+    page = tmp_path / "page.md"
+    page.write_text(source, encoding="utf-8")
+    assert glossary.page_problems(page, rules) == [f"{page}, line {line}: 'spill' — use 'utdeling' (glossary: deal)"]
+
+
+def test_a_word_in_a_json_list_is_found_on_its_line(tmp_path):
+    rules = rules_of(tmp_path, ["spill"])
+    game = tmp_path / "game.json"
+    game.write_text('{"a": {"b": ["ok",\n"et spill"]},\n "c": "spill"}\n', encoding="utf-8")
+    assert glossary.json_problems(game, rules) == [f"{game}, line 2: 'spill' — use 'utdeling' (glossary: deal)",
+                                                   f"{game}, line 3: 'spill' — use 'utdeling' (glossary: deal)"]
+
+
+def test_a_game_file_that_is_not_json_is_one_problem(tmp_path):
+    game = tmp_path / "game.json"
+    game.write_text('{"a": ', encoding="utf-8")
+    assert glossary.json_problems(game, rules_of(tmp_path, ["spill"])) == [
+        f"{game}, line 1: not valid JSON (Expecting value)"]
+
+
+def test_an_examples_title_summary_and_notes_are_read_in_the_language_at_their_lines(tmp_path):
+    rules = rules_of(tmp_path, ["spill"])
+    example = {"file": "examples/x.yaml", "text_files": {"nb": "docs/nb/examples/x.yml"},
+               "lines": {"title.nb": 2, "summary.nb": 3},
+               "title": {"nb": "Et spill", "da": "Et spill"}, "summary": {"nb": "Spill godt"},
+               "steps": [{"number": 1, "line": 9, "notes": {"nb": "Første spill"}, "note_lines": {"nb": 5}}]}
+    word = "— use 'utdeling' (glossary: deal)"
+    assert glossary.note_problems([example], "nb", rules) == [
+        f"docs/nb/examples/x.yml, line 2: 'spill' {word}", f"docs/nb/examples/x.yml, line 3: 'Spill' {word}",
+        f"docs/nb/examples/x.yml, line 5: 'spill' {word}"]
+    bare = {"file": "examples/y.yaml", "title": {"nb": "Et spill"}, "steps": []}
+    assert glossary.note_problems([bare], "nb", rules) == [f"examples/y.yaml, line ?: 'spill' {word}"]

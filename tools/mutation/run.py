@@ -100,7 +100,7 @@ def run_mutmut(name: str, module: dict) -> None:
 
 
 RESTARTS = 10
-STALL_SECONDS = 300  # no mutant's result for this long: far beyond any one mutant's tests here (a minute)
+STALL_SECONDS = 200  # no mutant's result for this long: far beyond any one mutant's tests here (a minute)
 
 
 def _wait_while_busy(mutmut: subprocess.Popen, module: dict) -> bool:
