@@ -2,6 +2,7 @@
 of the key at fault when there is one, and what is wrong; and the glossary read is immutable, so
 the lint's caches, keyed by its rules, can never answer for an older version of a rule."""
 import dataclasses
+from types import SimpleNamespace
 
 import pytest
 
@@ -129,3 +130,67 @@ def test_an_examples_title_summary_and_notes_are_read_in_the_language_at_their_l
         f"docs/nb/examples/x.yml, line 5: 'spill' {word}"]
     bare = {"file": "examples/y.yaml", "title": {"nb": "Et spill"}, "steps": []}
     assert glossary.note_problems([bare], "nb", rules) == [f"examples/y.yaml, line ?: 'spill' {word}"]
+
+
+def language(tmp_path, code, glossary_text=None, pages=(), facts=None):
+    """A language folder with its glossary, pages (name → text), strings and facts.yml."""
+    folder = tmp_path / code
+    (folder / "pages").mkdir(parents=True)
+    if glossary_text is not None:
+        (folder / "glossary.yml").write_text(glossary_text, encoding="utf-8")
+    (folder / "strings.yml").write_text("site_name: Pyramide\n", encoding="utf-8")
+    if facts is not None:
+        (folder / "facts.yml").write_text(facts, encoding="utf-8")
+    for name, text in pages:
+        (folder / "pages" / name).write_text(text, encoding="utf-8")
+    return SimpleNamespace(code=code, folder=folder, pages={n: folder / "pages" / n for n, _ in pages})
+
+
+TWO = DEAL + "    forbidden: [spill]\n  move:\n    use: trekk\n    forbidden: [steg]\n"
+
+
+def test_the_lint_reads_every_page_and_the_languages_own_facts(tmp_path):
+    nb = language(tmp_path, "nb", TWO, [("a.md", "Et spill."), ("b.md", "Ett steg.")], facts="kilde: et spill\n")
+    word = lambda file, w, use, concept: f"{file}, line 1: '{w}' — use '{use}' (glossary: {concept})"
+    assert glossary.lint([nb], "nb") == [word(nb.pages["a.md"], "spill", "utdeling", "deal"),
+                                         word(nb.pages["b.md"], "steg", "trekk", "move"),
+                                         word(nb.folder / "facts.yml", "spill", "utdeling", "deal")]
+
+
+def test_a_concept_the_default_language_has_and_another_lacks_is_named(tmp_path):
+    nb = language(tmp_path, "nb", TWO)
+    da = language(tmp_path, "da", DEAL + "    forbidden: [spil nr.]\n", [("a.md", "Spil nr. syv.")])
+    assert glossary.lint([nb, da], "nb") == [
+        f"{da.folder / 'glossary.yml'}: missing concept 'move' (present in nb)",
+        f"{da.pages['a.md']}, line 1: 'Spil nr.' — use 'utdeling' (glossary: deal)"]
+    # The default's own concepts are the reference: a language with more is not refused for it.
+    assert glossary.lint([da, nb], "da") == [f"{da.pages['a.md']}, line 1: 'Spil nr.' — use 'utdeling' (glossary: deal)"]
+
+
+def test_a_language_without_a_glossary_does_not_stop_the_others(tmp_path):
+    nb = language(tmp_path, "nb", None, [("a.md", "Et spill.")])
+    da = language(tmp_path, "da", DEAL + "    forbidden: [spil]\n", [("a.md", "Et spil.")])
+    assert glossary.lint([nb, da], "da") == [
+        f"{nb.folder / 'glossary.yml'}: missing; every language needs a glossary (copy docs/da/glossary.yml and translate it)",
+        f"{da.pages['a.md']}, line 1: 'spil' — use 'utdeling' (glossary: deal)"]
+
+
+def test_without_the_default_languages_glossary_the_others_are_still_read(tmp_path):
+    nb = language(tmp_path, "nb", None)
+    da = language(tmp_path, "da", DEAL + "    forbidden: [spil]\n", [("a.md", "Et spil.")])
+    assert glossary.lint([nb, da], "nb") == [
+        f"{nb.folder / 'glossary.yml'}: missing; every language needs a glossary (copy docs/nb/glossary.yml and translate it)",
+        f"{da.pages['a.md']}, line 1: 'spil' — use 'utdeling' (glossary: deal)"]
+
+
+def test_a_word_spelled_with_an_escape_is_named_on_its_strings_line(tmp_path):
+    rules = rules_of(tmp_path, ["spill"])
+    game = tmp_path / "game.json"
+    game.write_text('{"a": [\n"et \\u0073pill"]}\n', encoding="utf-8")
+    assert glossary.json_problems(game, rules) == [f"{game}, line 2: 'spill' — use 'utdeling' (glossary: deal)"]
+
+
+def test_what_the_search_finds_cannot_change(tmp_path):
+    hit = glossary.find("et spill", rules_of(tmp_path, ["spill"]))[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hit.line = 2

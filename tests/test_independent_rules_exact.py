@@ -102,3 +102,29 @@ def test_a_move_text_that_names_no_move_is_refused_with_the_text_and_why(text, w
     with pytest.raises(IllegalMove) as e:
         parse_move(text)
     assert (e.value.rule, str(e.value)) == ("notation", f"cannot read move {shown(text)}: {why} (rule notation)")
+
+
+def hand_made(stock=("4C", "QS"), waste=("5H", "3S", "QD"), turns_left=2):
+    """Row 7 holds 6D 7C . KH . AS 9D; row 6 place 1 holds 8H (covered by 6D and 7C)."""
+    pyramid = [None] * 28
+    for k, code in {15: "8H", 21: "6D", 22: "7C", 24: "KH", 26: "AS", 27: "9D"}.items():
+        pyramid[k] = code
+    return Position(tuple(pyramid), tuple(stock), tuple(waste), turns_left)
+
+
+@pytest.mark.parametrize("position, move, message", [
+    (hand_made(), "pair 6d 9d", "pair 9D 6D: 9 + 6 = 15, not 13 (rule pair.thirteen)"),
+    (hand_made(), "king QD", "king QD: QD is not a king; only a king is removed alone (rule king.alone)"),
+    (hand_made(), "pair AS KH", "pair KH AS: KH is a king and is removed alone, not in a pair (rule king.alone)"),
+    (hand_made(), "pair 3S QD", "pair QD 3S: at most one card of a pair may come from the waste (rule pair.one-waste)"),
+    (hand_made(), "pair 9D 4C", "pair 9D 4C: 4C is in the stock (rule free.covered)"),
+    (hand_made(), "pair 9D 3S", "pair 9D 3S: 3S is in the waste under QD (rule free.covered)"),
+    (hand_made(), "pair 8H 5H", "pair 8H 5H: 8H is covered by 6D and 7C (rule free.covered)"),
+    (hand_made(), "pair TC 3S", "pair TC 3S: TC is not in the pyramid, stock or waste (already removed) (rule removed.gone)"),
+    (hand_made(), "turn", "turn: a turn needs an empty stock and a non-empty waste (rule turn.when)"),
+    (hand_made(stock=()), "draw", "draw: the stock is empty (rule draw.nonempty)"),
+    (hand_made(stock=(), turns_left=0), "turn", "turn: no turns left (at most 2 per game) (rule turn.limit)"),
+    (Position((None,) * 28, ("4C",), ()), "draw", "draw: the game is already won; no move after the win (rule end.win)"),
+])
+def test_each_illegal_move_is_refused_with_its_whole_message(position, move, message):
+    assert refusal(position, move) == message

@@ -80,15 +80,30 @@ def run_mutmut(name: str, module: dict) -> None:
                "--runner", runner, "--tests-dir", "tests", "--simple-output"]
     mutmut = None
     try:
+        left = None
         for attempt in range(1, RESTARTS + 2):
             mutmut = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
             finished = _wait_while_busy(mutmut, module)
             _stop_group(mutmut)
-            left = sum(m["status"] == "untested" for m in mutmut_results(module))
-            if finished and (mutmut.returncode == 0 or not left):
+            before, untested = left, [m["id"] for m in mutmut_results(module) if m["status"] == "untested"]
+            left = len(untested)
+            if finished and (not left or left == before):
+                # mutmut 2 reads a line's cached results by its text, so of two lines alike
+                # ("walk(item)" twice) the second is never tried again, or never tried at all:
+                # each mutant left untested or not tried against these tests is run on its own
+                # (mutmut run ID ignores the cache).
+                from mutmut.cache import hash_of_tests
+                tests_now = hash_of_tests([str(ROOT / "tests")])
+                for mutant_id in [m["id"] for m in mutmut_results(module) if m["status"] not in KILLED
+                                  and m["tested"] != tests_now]:
+                    mutmut = subprocess.Popen(command[:4] + [str(mutant_id)] + command[4:], cwd=ROOT, env=env,
+                                              start_new_session=True)
+                    mutmut.wait()
                 return
-            # mutmut 2's worker sometimes dies on a busy machine ("Attribute Mutant.line is
-            # required") and its main process then waits for ever: what is done is in the cache,
+            if attempt > RESTARTS:
+                return
+            # mutmut 2's worker dies when a test file is written during the run ("Attribute
+            # Mutant.line is required") and its main process then waits for ever: what is done is in the cache,
             # so the run starts again and goes on where it stopped.
             print(f"mutation: mutmut {'stopped' if finished else 'stalled'} with {left} mutants untested; "
                   f"starting again ({attempt} of {RESTARTS})", flush=True)
@@ -135,11 +150,11 @@ def mutmut_results(module: dict) -> list[dict]:
         return []
     db = sqlite3.connect(MUTMUT_CACHE)
     rows = db.execute(
-        "SELECT m.id, s.filename, l.line_number, l.line, m.\"index\", m.status FROM Mutant m "
+        "SELECT m.id, s.filename, l.line_number, l.line, m.\"index\", m.status, m.tested_against_hash FROM Mutant m "
         "JOIN Line l ON m.line = l.id JOIN SourceFile s ON l.sourcefile = s.id").fetchall()
     wanted = set(module["mutate"])
-    return [dict(id=i, file=f, line=n + 1, text=t, index=x, status=st)
-            for i, f, n, t, x, st in rows if f in wanted]
+    return [dict(id=i, file=f, line=n + 1, text=t, index=x, status=st, tested=h)
+            for i, f, n, t, x, st, h in rows if f in wanted]
 
 
 def mutmut_diff(mutant_id: int) -> str:
