@@ -103,3 +103,18 @@ def test_a_policys_text_is_read_directive_by_directive():
     assert policy_of("Script-Src 'self' 'sha256-x'; ; img-src data:;object-src 'none'; script-src *") == {
         "script-src": ["'self'", "'sha256-x'"], "img-src": ["data:"], "object-src": ["'none'"]}
     assert policy_of(BASE.format(hashes="")) == csp.BASE_POLICY
+
+
+def test_a_script_that_runs_after_one_that_does_not_is_still_refused():
+    with pytest.raises(UnknownScript):
+        policy_for('<script type="application/json">{}</script><script src="/a.js"></script><script>alert(1)</script>')
+    assert policy_for('<script type="application/json">{}</script><script>go()</script>', own_scripts=("go()",)) == \
+        BASE.format(hashes=" " + sha("go()"))
+
+
+def test_the_pages_refusal_names_a_page_and_the_scripts_line_when_told_no_file():
+    html = "\n<html><head></head><body><script>x()</script></body></html>"
+    with pytest.raises(UnknownScript) as e:
+        with_policy(html)
+    assert str(e.value) == ("a page, line 2: an inline script that neither the theme nor the generator wrote ('x()'); "
+                            "it gets no place in the policy")

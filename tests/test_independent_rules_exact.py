@@ -128,3 +128,24 @@ def hand_made(stock=("4C", "QS"), waste=("5H", "3S", "QD"), turns_left=2):
 ])
 def test_each_illegal_move_is_refused_with_its_whole_message(position, move, message):
     assert refusal(position, move) == message
+
+
+def test_a_position_may_name_its_deal_and_status():
+    start = to_json(opening(7))
+    assert from_json({**start, "deal": 7}) == opening(7) and "status" in start
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda j: [j], "a position must be a JSON object, got list"),
+    (lambda j: {**{k: v for k, v in j.items() if k != "stock"}, **{k: 1 for k in "abcdef"}},
+     f"position keys: missing ['stock'], unknown [{', '.join(shown(k) for k in 'abcde')}]"),
+    (lambda j: {**j, "pyramid": "AS"}, "pyramid, stock and waste must each be a list of card codes"),
+    (lambda j: {**j, "waste": None}, "pyramid, stock and waste must each be a list of card codes"),
+    (lambda j: {**j, "pyramid": j["pyramid"][:27]}, "pyramid must have 28 entries (null once removed), got 27"),
+    (lambda j: {**j, "turns_left": 3}, "turns_left must be 0, 1 or 2, got 3"),
+    (lambda j: {**j, "stock": j["stock"][:-1] + [j["pyramid"][0]]}, f"cards in two places or twice: {opening(7).pyramid[0]}"),
+])
+def test_a_position_that_is_not_one_is_refused_saying_what_is_wrong(edit, message):
+    with pytest.raises(ValueError) as e:
+        from_json(edit(to_json(opening(7))))
+    assert str(e.value) == message
