@@ -149,3 +149,46 @@ def test_a_position_that_is_not_one_is_refused_saying_what_is_wrong(edit, messag
     with pytest.raises(ValueError) as e:
         from_json(edit(to_json(opening(7))))
     assert str(e.value) == message
+
+
+def test_a_card_code_in_a_position_is_named_by_its_place():
+    from verify.independent.deal import CardCodeError, parse_card
+    start = to_json(opening(7))
+    for key, value in (("stock", None), ("waste", "ZZ")):
+        with pytest.raises(CardCodeError) as card:
+            parse_card(value)
+        with pytest.raises(ValueError) as e:
+            from_json({**start, key: [value] + start[key][1:]})
+        assert str(e.value) == f"{key}[0]: {card.value}"
+
+
+def test_every_card_given_twice_is_named_in_deck_order():
+    start = to_json(opening(7))
+    a, b = start["pyramid"][0], start["pyramid"][1]
+    with pytest.raises(ValueError) as e:
+        from_json({**start, "stock": start["stock"][:-2] + [b, a]})
+    named = sorted([a, b], key=rules.CARD_INDEX.get)
+    assert str(e.value) == f"cards in two places or twice: {named[0]}, {named[1]}"
+
+
+def test_a_deck_with_only_kings_and_pairs_gone_is_whole():
+    pos = opening(27)
+    rules.check_deck(pos)
+    for move in ("king KD", "pair 7D 6C", "pair QD AD"):  # deal 27's first moves (examples/winnable.yaml)
+        pos = apply(pos, move)
+    rules.check_deck(pos)
+
+
+@pytest.mark.parametrize("gone, rank, other", [("AS", "A", "Q"), ("6H", "6", "7"), ("7H", "6", "7")])
+def test_a_card_that_vanished_is_refused_naming_it(gone, rank, other):
+    start = to_json(opening(7))
+    where = next(k for k in ("pyramid", "stock", "waste") if gone in start[k])
+    pos = from_json({**start, where: [None if c == gone else c for c in start[where]] if where == "pyramid"
+                     else [c for c in start[where] if c != gone]})
+    counts = (1, 0) if rank == gone[0] else (0, 1)
+    with pytest.raises(ValueError) as e:
+        rules.check_deck(pos)
+    assert str(e.value) == (
+        f"the position holds 51 of the 52 cards, and the missing ones cannot all have been removed: "
+        f"{counts[0]} card(s) of rank {rank} but {counts[1]} of rank {other} are gone ({gone}); cards go in pairs "
+        "adding up to 13, kings alone (rules pair.thirteen, king.alone)")

@@ -32,3 +32,12 @@ def test_a_table_is_not_running_text():
 @pytest.mark.parametrize("markdown", ["<span>28</span> kort ligger i pyramiden.", "<b class='x'>28 kort</b> ligger her."])
 def test_an_inline_tag_is_no_word(markdown):
     assert [line for line, _ in digit_sentences(markdown)] == [1]
+
+
+def test_the_problem_quotes_the_first_forty_characters_of_the_sentence(tmp_path):
+    from generator.sentences import sentence_problems
+    source = tmp_path / "index.md"
+    source.write_text("{{ n }} kort ligger i pyramiden, i sju rader som en trekant.\n", encoding="utf-8")
+    assert sentence_problems(source, "28 kort ligger i pyramiden, i sju rader som en trekant.\n") == [
+        f"{source}, line 1: a sentence starts with a digit ('28 kort ligger i pyramiden, i sju rader '); "
+        "write the count as a word (`{{ n | spell }}`) or turn the sentence round"]
