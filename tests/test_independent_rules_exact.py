@@ -192,3 +192,24 @@ def test_a_card_that_vanished_is_refused_naming_it(gone, rank, other):
         f"the position holds 51 of the 52 cards, and the missing ones cannot all have been removed: "
         f"{counts[0]} card(s) of rank {rank} but {counts[1]} of rank {other} are gone ({gone}); cards go in pairs "
         "adding up to 13, kings alone (rules pair.thirteen, king.alone)")
+
+
+def test_a_position_with_removed_pyramid_cards_is_read_back():
+    pos = apply(opening(27), "king KD")
+    assert from_json(to_json(pos)) == pos and None in to_json(pos)["pyramid"]
+
+
+def test_every_vanished_card_is_named():
+    start = to_json(opening(7))
+    pos = from_json({**start, "stock": [c for c in start["stock"] if c not in ("AS", "AH")],
+                     "waste": [c for c in start["waste"] if c not in ("AS", "AH")],
+                     "pyramid": [None if c in ("AS", "AH") else c for c in start["pyramid"]]})
+    with pytest.raises(ValueError) as e:
+        rules.check_deck(pos)
+    assert "0 of rank Q are gone (AS, AH); cards go" in str(e.value)
+
+
+def test_undo_at_the_opening_is_refused():
+    with pytest.raises(IllegalMove) as e:
+        rules.Game(7).undo()
+    assert str(e.value) == "there is no move to undo (rule moves.undo)"
