@@ -41,3 +41,11 @@ def test_the_problem_quotes_the_first_forty_characters_of_the_sentence(tmp_path)
     assert sentence_problems(source, "28 kort ligger i pyramiden, i sju rader som en trekant.\n") == [
         f"{source}, line 1: a sentence starts with a digit ('28 kort ligger i pyramiden, i sju rader '); "
         "write the count as a word (`{{ n | spell }}`) or turn the sentence round"]
+
+
+def test_every_paragraph_is_read():
+    assert digit_sentences("3 ganger.\n\nTekst.\n\n4 kort.") == [(1, "3 ganger."), (5, "4 kort.")]
+
+
+def test_a_line_of_dashes_indented_four_spaces_underlines_nothing():
+    assert digit_sentences("28 kort ligger her.\n    ----") == [(1, "28 kort ligger her.")]
