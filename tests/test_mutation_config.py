@@ -3,6 +3,7 @@ knows, files to mutate and test files that exist, and tests that import or run w
 said to exercise; the modules the README's table scores are the configured ones; a module name
 the driver does not know is refused with exit 2. (The mutation run itself is long and is not part
 of make test.)"""
+import inspect
 import re
 import subprocess
 import sys
@@ -91,3 +92,18 @@ def test_an_equivalent_mutant_on_a_line_whose_text_repeats_is_known_by_its_numbe
     mutant = {"file": "app/x.js", "text": "  } catch {", "line": 40}
     assert mutation.is_equivalent(mutant, module, "+ {}") == "same"
     assert mutation.is_equivalent({**mutant, "line": 136}, module, "+ {}") is None
+
+
+@pytest.mark.parametrize("body, code", [
+    ("def test_a():\n    assert True\n", 0),
+    ("def test_a():\n    assert False\n", 1),
+    ("import no_such_module_here\n\ndef test_a():\n    pass\n", 1),  # pytest's own exit: 2
+])
+def test_the_runner_says_1_for_every_test_run_that_did_not_pass(tmp_path, body, code):
+    """mutmut 2 calls a mutant killed only on exit code 1: a mutant that breaks the import (pytest
+    exits 2) would otherwise be counted a survivor."""
+    (tmp_path / "test_x.py").write_text(body, encoding="utf-8")
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "mutation" / "pytest_verdict.py"), "-q", "-p", "no:cacheprovider",
+                        str(tmp_path / "test_x.py")], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == code, r.stdout[-2000:]
+    assert "pytest_verdict.py" in inspect.getsource(mutation.run_mutmut)  # the driver runs through it

@@ -67,23 +67,81 @@ def run_mutmut(name: str, module: dict) -> None:
     for path in module["mutate"]:
         (PRISTINE / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / path, PRISTINE / path)
-    runner = " ".join([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
-                       *module["tests"]])
+    # Through pytest_verdict.py: mutmut 2 calls a mutant killed only on exit code 1, and a mutant
+    # that breaks the import makes pytest exit 2.
+    runner = " ".join([sys.executable, str(ROOT / "tools" / "mutation" / "pytest_verdict.py"), "-x", "-q",
+                       "-p", "no:xdist", "-p", "no:cacheprovider", *module["tests"]])
     # Without the plugins' autoload (Playwright's, xdist's…) pytest starts in a tenth of the time,
     # which is most of what one mutant costs; no test file of a module here needs one.
     env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     # mutmut applies each mutant in a process of its own: the whole group is stopped before the
     # files are put back, so that no straggler mutates one again afterwards.
-    mutmut = subprocess.Popen([sys.executable, "-m", "mutmut", "run", "--paths-to-mutate", ",".join(module["mutate"]),
-                               "--runner", runner, "--tests-dir", "tests", "--simple-output"],
-                              cwd=ROOT, env=env, start_new_session=True)
+    command = [sys.executable, "-m", "mutmut", "run", "--paths-to-mutate", ",".join(module["mutate"]),
+               "--runner", runner, "--tests-dir", "tests", "--simple-output"]
+    mutmut = None
     try:
-        mutmut.wait()
+        left = None
+        for attempt in range(1, RESTARTS + 2):
+            mutmut = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+            finished = _wait_while_busy(mutmut, module)
+            _stop_group(mutmut)
+            before, untested = left, [m["id"] for m in mutmut_results(module) if m["status"] == "untested"]
+            left = len(untested)
+            if finished and (not left or left == before):
+                # mutmut 2 reads a line's cached results by its text, so of two lines alike
+                # ("walk(item)" twice) the second is never tried again, or never tried at all:
+                # each mutant left untested or not tried against these tests is run on its own
+                # (mutmut run ID ignores the cache).
+                from mutmut.cache import hash_of_tests
+                tests_now = hash_of_tests([str(ROOT / "tests")])
+                for mutant_id in [m["id"] for m in mutmut_results(module) if m["status"] not in KILLED
+                                  and m["tested"] != tests_now]:
+                    mutmut = subprocess.Popen(command[:4] + [str(mutant_id)] + command[4:], cwd=ROOT, env=env,
+                                              start_new_session=True)
+                    mutmut.wait()
+                return
+            if attempt > RESTARTS:
+                return
+            # mutmut 2's worker dies when a test file is written during the run ("Attribute
+            # Mutant.line is required") and its main process then waits for ever: what is done is in the cache,
+            # so the run starts again and goes on where it stopped.
+            print(f"mutation: mutmut {'stopped' if finished else 'stalled'} with {left} mutants untested; "
+                  f"starting again ({attempt} of {RESTARTS})", flush=True)
+            _put_back(module)
     finally:
-        if mutmut.poll() is None:
-            os.killpg(mutmut.pid, signal.SIGKILL)
-            mutmut.wait()
+        if mutmut is not None:
+            _stop_group(mutmut)
         restore_pristine()
+
+
+RESTARTS = 10
+STALL_SECONDS = 200  # no mutant's result for this long: far beyond any one mutant's tests here (a minute)
+
+
+def _wait_while_busy(mutmut: subprocess.Popen, module: dict) -> bool:
+    """True once mutmut ends; False when no mutant got a result for STALL_SECONDS."""
+    done, since = -1, time.monotonic()
+    while True:
+        try:
+            mutmut.wait(timeout=15)
+            return True
+        except subprocess.TimeoutExpired:
+            now = sum(m["status"] != "untested" for m in mutmut_results(module))
+            if now != done:
+                done, since = now, time.monotonic()
+            elif time.monotonic() - since > STALL_SECONDS:
+                return False
+
+
+def _stop_group(mutmut: subprocess.Popen) -> None:
+    if mutmut.poll() is None:
+        os.killpg(mutmut.pid, signal.SIGKILL)
+        mutmut.wait()
+
+
+def _put_back(module: dict) -> None:
+    for path in module["mutate"]:
+        shutil.copy2(PRISTINE / path, ROOT / path)
 
 
 def mutmut_results(module: dict) -> list[dict]:
@@ -92,11 +150,11 @@ def mutmut_results(module: dict) -> list[dict]:
         return []
     db = sqlite3.connect(MUTMUT_CACHE)
     rows = db.execute(
-        "SELECT m.id, s.filename, l.line_number, l.line, m.\"index\", m.status FROM Mutant m "
+        "SELECT m.id, s.filename, l.line_number, l.line, m.\"index\", m.status, m.tested_against_hash FROM Mutant m "
         "JOIN Line l ON m.line = l.id JOIN SourceFile s ON l.sourcefile = s.id").fetchall()
     wanted = set(module["mutate"])
-    return [dict(id=i, file=f, line=n + 1, text=t, index=x, status=st)
-            for i, f, n, t, x, st in rows if f in wanted]
+    return [dict(id=i, file=f, line=n + 1, text=t, index=x, status=st, tested=h)
+            for i, f, n, t, x, st, h in rows if f in wanted]
 
 
 def mutmut_diff(mutant_id: int) -> str:
