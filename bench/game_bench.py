@@ -15,7 +15,6 @@ import functools
 import gzip
 import http.server
 import json
-import shutil
 import statistics
 import subprocess
 import sys
@@ -28,6 +27,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from generator.game_embed import game_html, head_html  # noqa: E402
+from generator.site import copy_game  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -60,10 +60,7 @@ def gzip_sizes() -> dict:
 
 
 def _harness(folder: Path, pool: list[int]) -> None:
-    assets = folder / "assets"
-    assets.mkdir()
-    for f in list((ROOT / "app").glob("*.js")) + [ROOT / "app" / "game.css"]:
-        shutil.copy(f, assets / f.name)
+    copy_game(ROOT / "app", folder / "assets")  # as the site gets them
     strings = json.loads((ROOT / "docs" / "nb" / "game.json").read_text(encoding="utf-8"))
     (folder / "index.html").write_text(
         '<!doctype html><html lang="nb"><head><meta charset="utf-8"><link rel="icon" href="data:,">'

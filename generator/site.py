@@ -333,7 +333,6 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
         for sitemap in (stage / lang.code).glob("sitemap.xml*"):
             sitemap.unlink()
     copy_game(APP, stage / "assets" / "app")
-    (stage / "assets" / "app" / RESERVE_PICTURE).write_text(reserve_svg(), encoding="utf-8")
     (stage / "index.html").write_text(root_page(languages, default, site_url), encoding="utf-8")
     (stage / "404.html").write_text(not_found_page(languages, default, site_url,
                                                    {lang.code: nav_links(lang) for lang in languages}), encoding="utf-8")
@@ -350,7 +349,9 @@ GAME_FILES = ("*.js", "*.css")
 
 def copy_game(app: Path, dest: Path) -> None:
     """The game's code and style, and nothing else: a stray file in app/ (a page, a picture
-    someone dropped there) would reach readers without any check, so it stops the build."""
+    someone dropped there) would reach readers without any check, so it stops the build.
+    Beside them, the reserve's picture of the deal face down, drawn from generator/svg.py
+    (every page that embeds the game, the test harnesses' too, names it: game_embed.py)."""
     refuse_special_folder(app)
     for entry in sorted(app.iterdir()):  # a link would publish (and precache) whatever it points at
         if entry.is_symlink() or not entry.is_dir():
@@ -364,6 +365,7 @@ def copy_game(app: Path, dest: Path) -> None:
     dest.mkdir(parents=True)
     for p in published:
         shutil.copy(p, dest / p.name)
+    (dest / RESERVE_PICTURE).write_text(reserve_svg(), encoding="utf-8")
 
 
 # Reserved names that mean "not set yet". `.test` is allowed on purpose: the tests publish with it.

@@ -3,7 +3,6 @@ by Playwright through Debian's Chromium (no browser is ever downloaded)."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -62,13 +61,11 @@ def known_results() -> str:
 def site(tmp_path_factory, winning_game, known_results) -> Path:
     """index pages per language: {lang}.html (the game), replay-{lang}.html (the replay)."""
     from generator.game_embed import game_html, head_html, replay_html
+    from generator.site import copy_game
     from generator.winnable import winnable_data
 
     root = tmp_path_factory.mktemp("site")
-    assets = root / "assets"
-    assets.mkdir()
-    for f in list((ROOT / "app").glob("*.js")) + list((ROOT / "app").glob("*.css")):
-        shutil.copy(f, assets / f.name)
+    copy_game(ROOT / "app", root / "assets")  # as the site gets them (the reserve's picture too)
     kinds = ["pair", "king", "draw", "turn"]
     chapters = [{"title": "Start", "move_index": 0}] + [
         {"title": kind, "move_index": next(i for i, m in enumerate(winning_game, 1) if m.startswith(kind))}
