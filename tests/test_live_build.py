@@ -87,12 +87,24 @@ def test_a_kept_page_render_never_hides_a_broken_anchor_or_a_changed_page(tmp_pa
     assert _files(tmp_path / "warm") == _files(tmp_path / "cold")
 
 
+def _build_edit_contact_and_build_again(dest, docs, mkdocs, seen: list) -> None:
+    """A build, one word of nb's contact page edited, a second build; what `seen` recorded of
+    the first build and the languages built by it are forgotten first."""
+    from generator import site
+
+    site.build(dest, docs=docs, mkdocs=mkdocs)
+    page = docs / "nb" / "pages" / "contact.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("Vi vil gjerne", "Vi vil svært gjerne"), encoding="utf-8")
+    seen.clear()
+    mkdocs.built = []
+    site.build(dest, docs=docs, mkdocs=mkdocs)
+
+
 def test_an_edit_renders_again_only_the_page_it_changed(tmp_path, monkeypatch):
     """In the warm builder's own process: after an edit of one nb page, MkDocs turns that page's
     Markdown into HTML again, and takes the language's other pages from their earlier render."""
     import markdown
 
-    from generator import site
     from generator.live_build import WarmMkdocs
 
     ensure_bundle()
@@ -103,12 +115,7 @@ def test_an_edit_renders_again_only_the_page_it_changed(tmp_path, monkeypatch):
     monkeypatch.setattr(markdown.Markdown, "convert", lambda self, text: converted.append(text) or convert(self, text))
     mkdocs = WarmMkdocs(tmp_path / "kept")
     try:
-        site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
-        page = docs / "nb" / "pages" / "contact.md"
-        page.write_text(page.read_text(encoding="utf-8").replace("Vi vil gjerne", "Vi vil svært gjerne"), encoding="utf-8")
-        converted.clear()
-        mkdocs.built = []
-        site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
+        _build_edit_contact_and_build_again(tmp_path / "site", docs, mkdocs, seen=converted)
         assert mkdocs.built == ["nb"]
         assert len(converted) == 1 and "Vi vil svært gjerne" in converted[0]
     finally:
@@ -136,12 +143,7 @@ def test_an_edit_indexes_again_only_the_page_it_changed_and_the_index_is_the_col
     mkdocs = WarmMkdocs(tmp_path / "kept")
     index = tmp_path / "site" / "nb" / "search" / "search_index.json"
     try:
-        site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
-        page = docs / "nb" / "pages" / "contact.md"
-        page.write_text(page.read_text(encoding="utf-8").replace("Vi vil gjerne", "Vi vil svært gjerne"), encoding="utf-8")
-        parsed.clear()
-        mkdocs.built = []
-        site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
+        _build_edit_contact_and_build_again(tmp_path / "site", docs, mkdocs, seen=parsed)
         assert mkdocs.built == ["nb"]
         assert len(parsed) == 1 and "Vi vil svært gjerne" in parsed[0], len(parsed)
         warm = index.read_bytes()
