@@ -26,6 +26,7 @@ stdout ({"error": null} or {"error": "the error: line"}); whatever the build pri
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -33,6 +34,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from importlib import metadata
 from pathlib import Path
 
@@ -108,13 +110,19 @@ class WarmMkdocs:
         inherits, and the versions of MkDocs and what renders for it."""
         text = config.read_text(encoding="utf-8")  # written unfolded (site.write_site): each path whole
         h = hashlib.sha256(text.replace(str(docs_dir), "<docs>").replace(str(site_dir), "<site>").encode())
-        for dist in MKDOCS_DISTRIBUTIONS:
-            h.update(f"{dist}={metadata.version(dist)}\0".encode())
+        h.update(_running_versions().encode())
         h.update((ROOT / "mkdocs.yml").read_bytes())
         return h.hexdigest()
 
 
 MKDOCS_DISTRIBUTIONS = ("mkdocs", "mkdocs-material", "pymdown-extensions", "markdown", "jinja2", "babel")
+
+
+@functools.cache
+def _running_versions() -> str:
+    """The versions of what renders for MkDocs, read once: this process runs the code it imported,
+    whatever is installed later (and reading them at every build cost some 50 ms of a page edit)."""
+    return "".join(f"{dist}={metadata.version(dist)}\0" for dist in MKDOCS_DISTRIBUTIONS)
 
 
 class _Collect(logging.Handler):
@@ -159,9 +167,30 @@ def _theme_env_with_kept_bytecode():
     def get_env(self):
         env = original(self)
         env.bytecode_cache = KEPT_BYTECODE
+        env.loader.list_templates = functools.partial(_theme_files, tuple(env.loader.searchpath))
         return env
     get_env.keeps_bytecode = True
     Theme.get_env = get_env
+
+
+INSTALLED = Path(sysconfig.get_paths()["purelib"]).resolve()  # where the installed theme lives
+
+
+def _theme_files(folders: tuple[str, ...]) -> list[str]:
+    """What jinja2.FileSystemLoader.list_templates gives for these folders: MkDocs lists the
+    theme's files at every build to copy its static ones, and Material's folder holds some 14,000
+    (its icons). An installed theme's folder is listed once per process, as its code is imported
+    once; any other folder (our overrides) is listed afresh each time."""
+    names = set()
+    for folder in folders:
+        installed = Path(folder).resolve().is_relative_to(INSTALLED)
+        names.update(_installed_files(folder) if installed else jinja2.FileSystemLoader(folder).list_templates())
+    return sorted(names)
+
+
+@functools.cache
+def _installed_files(folder: str) -> tuple[str, ...]:
+    return tuple(jinja2.FileSystemLoader(folder).list_templates())
 
 
 class _KeptRenders:

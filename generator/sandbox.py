@@ -158,17 +158,21 @@ class DataNumbers:
     def __init__(self, context: dict):
         self.numbers: set = set()
         seen: set[int] = set()
-        stack = [v for k, v in context.items() if not k.startswith("_")]
+        # Plain strings hold no number and are most of the data (the pool's 1,000 games of moves,
+        # some 70,000 texts): they are left out as they are found, not popped one by one. Each
+        # language's build made this walk, and a page edit under `make serve` waited for it.
+        stack = [v for k, v in context.items() if not k.startswith("_") and type(v) is not str]
         while stack:
             value = stack.pop()
-            if isinstance(value, bool) or id(value) in seen:
-                continue
-            if isinstance(value, (int, float)):
-                self.numbers.add(value)
-            elif isinstance(value, (dict, list, tuple)):
+            if isinstance(value, (dict, list, tuple)):
+                if id(value) in seen:
+                    continue
                 seen.add(id(value))
                 self.numbers.add(len(value))
-                stack.extend(value.values() if isinstance(value, dict) else value)
+                items = value.values() if isinstance(value, dict) else value
+                stack.extend([item for item in items if type(item) is not str])
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                self.numbers.add(value)
 
     def __contains__(self, value) -> bool:
         return value in self.numbers

@@ -174,6 +174,9 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
     own_address: the site's published address (canonical links name it).
     """
     problems = []
+    # Each page links the same few places (the navigation, the other language): each path is
+    # resolved once per check, not once per link (a page edit under `make serve` waited for it).
+    resolved = lru_cache(maxsize=None)(Path.resolve)
     scans: dict[Path, PageScan] = {}
     manifests: dict[Path, list[str]] = {}  # each manifest's own problems, checked once
     for page in sorted(site.rglob("*.html")):
@@ -205,7 +208,7 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
                     problems.append(f"{page}: links to {url}, which is not a cited source")
             elif scheme_of(url) != "mailto":
                 problems += _check_internal_link(site, page, normalised(url), scans,
-                                                 urlsplit(own_address).path if own_address else "/")
+                                                 urlsplit(own_address).path if own_address else "/", resolved)
         problems += _check_svgs(page)
         problems += _check_manifest(site, page, scan, own_address, manifests)
     for stylesheet in sorted(site.rglob("*.css")):
@@ -278,9 +281,10 @@ def _check_policy(page: Path, scan: PageScan) -> list[str]:
     return problems
 
 
-def _check_internal_link(site: Path, page: Path, url: str, scans: dict[Path, PageScan], base: str = "/") -> list[str]:
+def _check_internal_link(site: Path, page: Path, url: str, scans: dict[Path, PageScan], base: str = "/",
+                         resolved=Path.resolve) -> list[str]:
     parts = urlsplit(url)
-    target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
+    target = page if not parts.path else resolved(page.parent / unquote(parts.path))
     if parts.path.startswith("/"):
         if page.name != "404.html":
             return [f"{page}: link {url} starts at the server's root; use a relative link (the site may live in a folder)"]
@@ -288,8 +292,8 @@ def _check_internal_link(site: Path, page: Path, url: str, scans: dict[Path, Pag
         # site's own path (`base`, from site_url), which must lead them into the site.
         if not parts.path.startswith(base):
             return [f"{page}: link {url} is outside the site's path {base}"]
-        target = (site / unquote(parts.path[len(base):])).resolve()
-    if not target.is_relative_to(site.resolve()):
+        target = resolved(site / unquote(parts.path[len(base):]))
+    if not target.is_relative_to(resolved(site)):
         return [f"{page}: link {url} leads out of the site"]
     if target.is_dir() or parts.path.endswith("/"):
         target = target / "index.html"

@@ -158,3 +158,38 @@ def test_an_edit_indexes_again_only_the_page_it_changed_and_the_index_is_the_col
         assert index.read_bytes() == warm
     finally:
         mkdocs.forget()
+
+
+def test_the_theme_listing_is_jinjas_and_sees_a_new_file_in_our_own_folders(tmp_path):
+    """The warm builder lists an installed theme's files once (generator/live_build.py _theme_files):
+    the listing is the one Jinja makes, and a file added to a folder of ours (the overrides) is in
+    the next one, while the installed folder is not walked again."""
+    import jinja2
+    from mkdocs.config import load_config
+    from generator import live_build
+
+    theme_dirs = load_config(config_file=str(ROOT / "mkdocs.yml")).theme.dirs
+    ours = tmp_path / "overrides"
+    (ours / "partials").mkdir(parents=True)
+    (ours / "partials" / "a.html").write_text("a", encoding="utf-8")
+    folders = (str(ours), *theme_dirs)
+    assert any(Path(d).resolve().is_relative_to(live_build.INSTALLED) for d in theme_dirs)
+    assert live_build._theme_files(folders) == jinja2.FileSystemLoader(list(folders)).list_templates()
+    (ours / "extra.svg").write_text("<svg/>", encoding="utf-8")
+    walked = []
+    original = jinja2.FileSystemLoader.list_templates
+
+    def counting(loader):
+        walked.extend(loader.searchpath)
+        return original(loader)
+    jinja2.FileSystemLoader.list_templates = counting
+    try:
+        listed = live_build._theme_files(folders)
+    finally:
+        jinja2.FileSystemLoader.list_templates = original
+    assert "extra.svg" in listed
+    assert listed == jinja2.FileSystemLoader(list(folders)).list_templates()
+    # Only our own folders were walked again (this one, the repository's overrides); the installed
+    # theme's came from the first listing.
+    assert walked == [d for d in folders if not Path(d).resolve().is_relative_to(live_build.INSTALLED)]
+    assert str(ours) in walked and len(walked) < len(folders)
