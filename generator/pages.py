@@ -19,7 +19,7 @@ import jinja2
 import jinja2.sandbox
 from markupsafe import Markup, escape as markup_escape
 
-from . import svg
+from . import picture_slots, svg
 from .slugs import slug
 from .inputs import read_text
 from .text_rules import RAW_HTML
@@ -57,6 +57,7 @@ class PageFunctions:
         self.assets_url_of = assets_url_of
         self.page = None  # set while a page renders
         self._ids = 0
+        self.pictures: dict[str, str] = {}  # slot name → drawing, put in after MkDocs (picture_slots.py)
 
     def export(self) -> dict:
         return {name: _markup(getattr(self, name)) for name in PAGE_FUNCTION_NAMES}
@@ -126,13 +127,14 @@ class PageFunctions:
                                    else (step["position"], frozenset()))
             title = fill(titles["after"], deal=ex["deal"], number=step["number"], words=step["words"])
         self._ids += 1
-        picture = svg.pyramid_svg(position, names=self.words.names, text=self.words.picture_text, title=title,
-                                  highlight=highlight, id_prefix=f"pic-{ex['id']}-{self._ids}")
+        name = f"pic-{ex['id']}-{self._ids}"
+        self.pictures[name] = svg.pyramid_svg(position, names=self.words.names, text=self.words.picture_text,
+                                              title=title, highlight=highlight, id_prefix=name)
         # The picture's box has its size before it is drawn (the drawing's own proportions), so the
         # browser can skip the style and layout of every picture off screen (site.css
         # content-visibility) without anything moving when one comes into view.
         return (f'<figure class="pyramid-figure">\n<div class="pyramid-picture" style="aspect-ratio: {svg.VIEW_W} / {svg.VIEW_H}">'
-                f'{picture}</div>\n<figcaption>{escape(title)}</figcaption>\n</figure>')
+                f'{picture_slots.slot(name)}</div>\n<figcaption>{escape(title)}</figcaption>\n</figure>')
 
     def chapter_pictures(self, example_id: str) -> str:
         ex = self._example(example_id)

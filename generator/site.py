@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 import shutil
 import subprocess
@@ -25,7 +25,7 @@ from .game_embed import GAME_MODULE, REPLAY_MODULE, module_graph
 from .game_locale import game_strings
 from .csp import with_policy
 from . import seo
-from . import publish
+from . import picture_slots, publish
 from .errors import BuildError, BuildFailed
 from .glossary import lint as glossary_problems
 from .limits import time_bound
@@ -155,6 +155,7 @@ class Gathered:
     default: str
     rendered: dict[str, dict[str, str]]  # language → page name → Markdown
     facts: dict
+    pictures: dict[str, dict[str, str]] = field(default_factory=dict)  # language → slot → drawing
 
     @property
     def site_url(self) -> str:
@@ -171,7 +172,7 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     if problems:
         raise BuildError("the page sources are not ready:\n  " + "\n  ".join(problems))
     facts = read_yaml(docs / "facts.yml")
-    rendered = {}
+    rendered, pictures = {}, {}
     for lang in languages:
         try:
             context = build_context(bundle, lang, language_facts(lang, facts))
@@ -184,11 +185,12 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
         functions = PageFunctions(context, assets_url)
         env = make_environment(lang.folder / "pages", context, functions, lang.pages)
         rendered[lang.code] = {name: render_page(env, functions, source) for name, source in lang.pages.items()}
+        pictures[lang.code] = functions.pictures
     problems = [problem for lang in languages for name, source in lang.pages.items()
                 for problem in sentence_problems(source, rendered[lang.code][name])]
     if problems:
         raise BuildError("sentences start with a digit:\n  " + "\n  ".join(problems))
-    return Gathered(languages, default, rendered, facts)
+    return Gathered(languages, default, rendered, facts, pictures)
 
 
 LOCAL_ADDRESS = "http://127.0.0.1:8000/"
@@ -308,10 +310,12 @@ def run_mkdocs(code: str, config: Path, site_dir: Path, docs_dir: Path) -> None:
 
 
 def write_site(languages: list[Language], default: str, rendered: dict, stage: Path, sources: Path,
-               site_url: str = LOCAL_ADDRESS, mkdocs=run_mkdocs) -> None:
+               site_url: str = LOCAL_ADDRESS, mkdocs=run_mkdocs, pictures: dict | None = None) -> None:
     """Builds the site into stage; the MkDocs page sources and configs go to sources (this
     build's own folder: two builds at once never share them). mkdocs(code, config, site_dir,
-    docs_dir) builds one language (run_mkdocs, or make serve's in-process one: generator/live_build.py)."""
+    docs_dir) builds one language (run_mkdocs, or make serve's in-process one: generator/live_build.py).
+    pictures: each language's drawings, put in their slots once MkDocs is done (picture_slots.py)."""
+    pictures = pictures or {}
     for lang in languages:
         docs_dir = sources / "pages" / lang.code
         if docs_dir.exists():
@@ -339,8 +343,8 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
     seo.write_files(stage, languages, site_url)  # preview pictures, the FAQ's data, sitemap, robots
     own_scripts = {stage / "index.html": (language_choice_script(languages),)}  # the only script we write inline
     for page in stage.rglob("*.html"):
-        page.write_text(with_policy(page.read_text(encoding="utf-8"), own_scripts.get(page, ()), str(page)),
-                        encoding="utf-8")
+        text = picture_slots.fill(page.read_text(encoding="utf-8"), pictures.get(page.relative_to(stage).parts[0], {}), page)
+        page.write_text(with_policy(text, own_scripts.get(page, ()), str(page)), encoding="utf-8")
     write_offline(stage, languages, default, site_url)  # last: it hashes the finished files
 
 
@@ -412,7 +416,7 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     with publish.build_lock(), publish.staging(dest) as stage:
         built = stage / "site"
         with time_bound():
-            write_site(g.languages, g.default, g.rendered, built, stage / "sources", g.site_url, mkdocs)
+            write_site(g.languages, g.default, g.rendered, built, stage / "sources", g.site_url, mkdocs, g.pictures)
             problems = check_site(built, {lang.code: list(lang.pages) for lang in g.languages},
                                   {source["url"] for source in g.facts.get("sources", [])}, g.site_url)
         if problems:

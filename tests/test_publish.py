@@ -28,7 +28,7 @@ def fake_build(monkeypatch, tmp_path):
     list of (stage, sources) each build was given."""
     calls = []
 
-    def write_site(languages, default, rendered, stage, sources, site_url=None, mkdocs=None):
+    def write_site(languages, default, rendered, stage, sources, site_url=None, mkdocs=None, pictures=None):
         calls.append((stage, sources))
         (stage / "nb").mkdir(parents=True)
         (stage / "index.html").write_text(f"site {len(calls)}")
@@ -342,7 +342,7 @@ def test_pruning_keeps_the_version_rollback_goes_to(fake_build, capsys, tmp_path
 def test_publishing_the_same_site_again_adds_no_version(fake_build, capsys, monkeypatch, tmp_path):
     texts = iter(["same", "same", "other", "same"])
 
-    def write_site(languages, default, rendered, stage, sources, site_url=None, mkdocs=None):
+    def write_site(languages, default, rendered, stage, sources, site_url=None, mkdocs=None, pictures=None):
         stage.mkdir(parents=True)
         (stage / "index.html").write_text(next(texts))
 
@@ -385,7 +385,7 @@ def test_a_dest_under_a_linked_parent_is_published(fake_build, capsys, monkeypat
     (tmp_path / "var").mkdir()
     (tmp_path / "var" / "www").symlink_to(tmp_path / "srv" / "www")
 
-    def write_site(languages, default, rendered, stage, sources, site_url=None, mkdocs=None):
+    def write_site(languages, default, rendered, stage, sources, site_url=None, mkdocs=None, pictures=None):
         stage.mkdir(parents=True)
         (stage / "index.html").write_text('<html lang="nb"><h1 id="top">Pyramide</h1><a href="#top">opp</a></html>')
 
@@ -447,7 +447,7 @@ def test_the_recorded_commit_is_the_checkout_s():
 
 
 def test_a_built_site_holding_a_link_is_not_published(fake_build, capsys, monkeypatch, tmp_path):
-    def write_site(languages, default, rendered, stage, sources, site_url=None, mkdocs=None):
+    def write_site(languages, default, rendered, stage, sources, site_url=None, mkdocs=None, pictures=None):
         stage.mkdir(parents=True)
         (stage / "index.html").write_text("site")
         (stage / "passwd").symlink_to("/etc/passwd")
