@@ -185,3 +185,49 @@ def test_a_false_note_in_a_language_file_is_named_by_that_file_and_line(tmp_path
     assert first.endswith(f"{nb_file}, line {number}, nb: says ruter ess is on the waste; it is in row 7 "
                           "(move 3 'pair QD AD')"), first
     assert not out.exists()
+
+
+def test_every_problem_of_the_examples_is_said_in_one_run(tmp_path):
+    """Issue 25: a note on a move that is not there, a note missing in one language, a bad card
+    code in another example and a false final figure in a third: one run says all four, each on
+    its own line (`error:` for bad input, `FAILED:` for a check) with its own file and line, and
+    exits with the highest of their codes (bad input, 2). The examples that failed are not checked further (nothing is said twice)."""
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    for name in ("winnable.yaml", "not-winnable.yaml"):
+        shutil.copy(ROOT / "examples" / name, examples)
+    for code in LANGUAGES:
+        (tmp_path / "docs" / code / "examples").mkdir(parents=True)
+        for name in ("winnable.yml", "not-winnable.yml"):
+            shutil.copy(ROOT / "docs" / code / "examples" / name, tmp_path / "docs" / code / "examples")
+    nb_file = tmp_path / "docs" / "nb" / "examples" / "winnable.yml"
+    nb_file.write_text(nb_file.read_text(encoding="utf-8") + '  99: "Et trekk som ikke finnes."\n', encoding="utf-8")
+    nb_lines = nb_file.read_text(encoding="utf-8").splitlines()
+    da_file = tmp_path / "docs" / "da" / "examples" / "winnable.yml"
+    da_file.write_text("".join(line for line in da_file.read_text(encoding="utf-8").splitlines(keepends=True)
+                               if not line.startswith("  43:")), encoding="utf-8")
+    lost = examples / "not-winnable.yaml"
+    text = lost.read_text(encoding="utf-8")
+    first_pair = next(line for line in text.splitlines() if line.startswith("- pair "))
+    lost.write_text(text.replace(first_pair, first_pair[:-1] + "X", 1), encoding="utf-8")
+    lost_line = text.splitlines().index(first_pair) + 1
+    (examples / "third.yaml").write_text(
+        (ROOT / "examples" / "winnable.yaml").read_text(encoding="utf-8").replace("id: winnable", "id: third")
+        .replace("order: 1", "order: 3"), encoding="utf-8")
+    third = examples / "third.yaml"
+    third_text = third.read_text(encoding="utf-8")
+    points_line = next(i for i, line in enumerate(third_text.splitlines(), 1) if line.strip().startswith("points:"))
+    points = third_text.splitlines()[points_line - 1]
+    third.write_text(third_text.replace(points, points.split(":")[0] + ": 1"), encoding="utf-8")
+    r, out = check(examples)
+    errors = [line for line in r.stderr.splitlines() if line.startswith(("error: ", "FAILED: "))]
+    nb_99 = next(i for i, line in enumerate(nb_lines, 1) if line.startswith("  99:"))
+    nb_43 = next(i for i, line in enumerate(nb_lines, 1) if line.startswith("  43:"))
+    assert errors[0] == f"error: {nb_file}, line {nb_99}: 99 is not a move of {examples / 'winnable.yaml'} (its moves are 1 … 51)", errors
+    assert errors[1] == (f"error: {nb_file}, line {nb_43}: the note on move 43 has no text in da "
+                         f"({'docs/da/examples/winnable.yml'}); a note needs every language (nb, da)"), errors
+    assert errors[2].startswith(f"error: {lost}, line {lost_line}, move ") and "is not a card code" in errors[2], errors
+    assert errors[3].startswith(f"FAILED: {third}, line {points_line}: final.points is 1, but replaying the game gives "), errors
+    assert len(errors) == 4, r.stderr
+    assert r.returncode == 2
+    assert "No bundle written." in r.stderr and not out.exists()

@@ -196,15 +196,18 @@ def test_an_examples_texts_come_from_each_languages_file(tmp_path):
     (lambda t: t.replace("\n  3: ", "\n  3: \"\"\n  4: ", 1), "the note on move 3 is empty"),
 ])
 def test_a_bad_language_file_is_refused_with_its_line(tmp_path, edit, message):
+    from verify.errors import VerifyError
     from verify.examples import ExampleError, load_example
 
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
     file = tmp_path / "docs" / OTHERS[0] / "examples" / "winnable.yml"
     file.write_text(edit(file.read_text(encoding="utf-8")), encoding="utf-8")
-    with pytest.raises(ExampleError) as caught:
+    with pytest.raises(VerifyError) as caught:  # ExampleError, or Problems when it causes another
         load_example(tmp_path / "examples" / "winnable.yaml", tuple(LANGUAGES))
-    assert str(caught.value).startswith(f"{file}, line ") and message in str(caught.value)
+    said = [str(p) for p in getattr(caught.value, "problems", [caught.value])]
+    assert all(isinstance(p, ExampleError) for p in getattr(caught.value, "problems", [caught.value]))
+    assert said[0].startswith(f"{file}, line ") and message in said[0], said
 
 
 def test_a_note_missing_in_one_language_names_that_languages_file(tmp_path):
@@ -243,6 +246,7 @@ def test_lint_lists_every_missing_page_string_and_wrong_code_at_once(docs, capsy
 
 
 def test_every_missing_note_of_every_example_at_once(docs):
+    from verify.errors import Problems
     from verify.examples import ExampleError, load_examples
 
     lang = OTHERS[0]
@@ -251,10 +255,11 @@ def test_every_missing_note_of_every_example_at_once(docs):
         lines = file.read_text(encoding="utf-8").splitlines()
         first_note = next(i for i, l in enumerate(lines) if l.startswith("  ") and l.strip()[0].isdigit())
         file.write_text("\n".join(lines[:first_note] + lines[first_note + 1:]) + "\n", encoding="utf-8")
-    with pytest.raises(ExampleError) as caught:
+    with pytest.raises(Problems) as caught:
         load_examples(docs.parent / "examples", tuple(LANGUAGES))
+    assert all(isinstance(p, ExampleError) for p in caught.value.problems)
     message = str(caught.value)
-    assert message.count(f"has no text in {lang}") == 2
+    assert message.count(f"has no text in {lang}") == 2 == len(caught.value.problems)
     assert "winnable.yml" in message and "not-winnable.yml" in message
 
 

@@ -27,7 +27,7 @@ from .checks.example_checks import check_constants, check_deals, replay_one, sea
 from .checks.note_checks import notes_of, notes_one
 from .checks.rule_checks import check_rules
 from .checks.survey_checks import check_losses, check_survey, read_cache
-from .errors import InputError, VerifyError
+from .errors import InputError, VerifyError, all_of
 from .examples import load_examples
 from .independent.variants import VARIANTS
 from .notes import glossary_path
@@ -59,6 +59,11 @@ class Report:
     def __init__(self, cache: CheckCache):
         self.checks = []
         self.cache = cache
+        # Every problem of the run, said together at its end: a unit that fails is recorded and the
+        # rest go on (an example that failed one check is left out of the later ones, whose
+        # answers about it would only repeat the first).
+        self.problems: list[VerifyError] = []
+        self.failed: set[str] = set()  # the examples (ids) that failed a check
         self.ran = self.units = 0  # units computed now / units in all, for the closing line
 
     def run(self, check_id: str, title: str, check, *args):
@@ -72,12 +77,19 @@ class Report:
         units and its seconds those of the computing (then or earlier)."""
         counts, datas, seconds, ran = {}, [], 0.0, 0
         started = time.monotonic()
-        for inputs, compute in units:
+        problems_before = len(self.problems)
+        for inputs, compute, *example in units:
             key = inputs() if inputs else None
             stored = self.cache.load(check_id, key) if key is not None else None
             if stored is None:
                 unit_started = time.monotonic()
-                checked = compute()
+                try:
+                    checked = compute()
+                except VerifyError as e:  # said at the end with the others; never kept
+                    self.problems.extend(getattr(e, "problems", [e]))
+                    self.failed.update(example)
+                    datas.append(None)
+                    continue
                 unit_seconds = round(time.monotonic() - unit_started, 3)
                 # Kept only when the inputs are still those it started from: a file saved while
                 # the check ran would otherwise file a result under a digest it was not made from.
@@ -91,6 +103,9 @@ class Report:
             datas.append(stored["data"])
             seconds += stored["seconds"]
         self.ran, self.units = self.ran + ran, self.units + len(units)
+        if len(self.problems) > problems_before:
+            print(f"  FAILED {check_id}", flush=True)
+            return datas
         self.checks.append({"id": check_id, "title": title, "counts": counts, "seconds": round(seconds, 3),
                             "passed": True})
         shown = ", ".join(f"{k.replace('_', ' ')} {v:,}" if isinstance(v, int) else f"{k.replace('_', ' ')} {v}"
@@ -103,8 +118,9 @@ class Report:
 
 
 def read_examples(examples_dir: Path) -> Checked:
-    """The example files, read and complete (examples.ExampleError otherwise)."""
-    examples = load_examples(examples_dir)
+    """The example files, read and complete (examples.ExampleError otherwise); what is wrong in
+    their language files is in each example's .problems, said with the run's other problems."""
+    examples = load_examples(examples_dir, keep_problems=True)
     return Checked({"files": len(examples), "moves": sum(len(ex.game) for ex in examples)}, examples)
 
 
@@ -161,6 +177,12 @@ def run(args, app: AppEngine) -> int:
     try:
         # Always read (milliseconds): what every other check is given, and the warnings.
         examples = report.run("examples.read", "Example files read and complete", read_examples, examples_dir)
+        if examples is None:  # a file that cannot be read as an example: nothing to check it with
+            raise all_of(report.problems)
+        report.problems += [problem for ex in examples for problem in ex.problems]
+
+        def checkable():  # the examples that passed every check so far
+            return [ex for ex in examples if ex.id not in report.failed]
         for warning in (w for ex in examples for w in ex.warnings):  # optional words not written yet
             print(f"  warning: {warning}", flush=True)  # stdout, beside the checks: stderr is for what stops it
         # The constants come from the app's engine and the independent one: code only.
@@ -172,13 +194,14 @@ def run(args, app: AppEngine) -> int:
         report.run_units(
             "deal.regenerated", "Deals regenerated from their numbers in both engines; 52 cards, 28 + 23 + 1",
             [(key("deal.regenerated", EXAMPLE_CODE, BRIDGE, {"deal": ex.deal, "opening": ex.opening}),
-              lambda ex=ex: check_deals(app, [ex])) for ex in examples])
+              lambda ex=ex: check_deals(app, [ex]), ex.id) for ex in examples])
         # …the deal, the moves and the final figures…
-        replays = dict(zip((ex.id for ex in examples), report.run_units(
+        live = checkable()
+        replays = dict(zip((ex.id for ex in live), report.run_units(
             "game.replayed", "Every shown move replayed in both engines; final figures compared",
             [(key("game.replayed", EXAMPLE_CODE, BRIDGE, {"deal": ex.deal, "moves": [m.text for m in ex.game],
                                                           "final": ex.final}),
-              lambda ex=ex: replay_one(app, ex)) for ex in examples])))
+              lambda ex=ex: replay_one(app, ex), ex.id) for ex in live])))
         # …each note's text, language and move, on the positions of the deal and moves (the
         # same engine code as the replay), with the glossaries that define the notes' words…
         report.run_units(
@@ -187,14 +210,15 @@ def run(args, app: AppEngine) -> int:
                   {"deal": ex.deal, "moves": [m.text for m in ex.game],
                    "notes": [(n.language, n.move, n.text) for n in notes_of([ex])]},
                   read=[glossary_path(code) for code in sorted({n.language for n in notes_of([ex])})]),
-              lambda ex=ex: notes_one(ex, replays[ex.id])) for ex in examples])
+              lambda ex=ex: notes_one(ex, replays[ex.id]), ex.id) for ex in checkable()])
         # …and for the search, the deal, the stated answer, the game's length and what it removes.
-        searches = dict(zip((ex.id for ex in examples), report.run_units(
+        live = checkable()
+        searches = dict(zip((ex.id for ex in live), report.run_units(
             "search.exact", "Both exact solvers agree, the files state their answer, the games are shortest",
             [(key("search.exact", EXAMPLE_CODE, BRIDGE,
                   {"deal": ex.deal, "search": ex.search, "moves": len(ex.game),
                    "pyramid_removed": ex.final["pyramid_removed"]}),
-              lambda ex=ex: search_one(app, ex)) for ex in examples])))
+              lambda ex=ex: search_one(app, ex), ex.id) for ex in live])))
         # The rule checks build their own positions: code only.
         [rule_cases] = report.run_units(
             "rules.checked", "Every rule sentence checked against the app's engine and the independent one",
@@ -216,6 +240,8 @@ def run(args, app: AppEngine) -> int:
             "survey.redecided", "Every lost deal of the survey decided again by the app's decider and the "
             "independent one", [(key("survey.redecided", SURVEY_CODE, SURVEY_WORKER, **survey_key),
                                  lambda: check_losses(records()))])
+        if report.problems:
+            raise all_of(report.problems)
     except VerifyError as e:
         e.add_note("No bundle written.")
         raise

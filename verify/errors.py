@@ -28,6 +28,25 @@ class VerifyError(Exception):
         return f"error: {one_line(str(self))}"
 
 
+class Problems(VerifyError):
+    """Several problems found in one run (verify check goes on after one, as far as what is left
+    can be checked): each is said on its own line, as it says itself. The exit code is the highest
+    of theirs: a disagreement (3) before bad input (2) before a failed check (1)."""
+
+    def __init__(self, problems: list[VerifyError]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+        self.exit_code = max(p.exit_code for p in self.problems)
+
+    def report(self) -> str:
+        return "\n".join(p.report() for p in self.problems)
+
+
+def all_of(problems: list[VerifyError]) -> VerifyError:
+    """One problem as itself, several as Problems."""
+    return problems[0] if len(problems) == 1 else Problems(problems)
+
+
 class CheckFailed(VerifyError):
     """A check found something wrong in the examples, the rules or the survey cache."""
 

@@ -44,7 +44,7 @@ from pathlib import Path
 
 import strict_yaml
 
-from .errors import InputError
+from .errors import InputError, VerifyError, all_of
 from .settings import ROOT
 from .independent.deal import DealNumberError, parse_deal_number
 
@@ -88,6 +88,9 @@ class Example:
     draft: bool = False
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # "title" → {"nb": …}
     warnings: list[str] = field(default_factory=list)
+    # What is wrong in its language files (a note on no move, an empty one, one missing in a
+    # language): said with every other problem of the run; the rest of the example is checked.
+    problems: list[ExampleError] = field(default_factory=list)
     text_files: dict[str, Path] = field(default_factory=dict)  # "nb" → docs/nb/examples/<id>.yml
 
     def where(self, key: str | None = None, move: int | None = None) -> str:
@@ -130,8 +133,10 @@ def _read_yaml(path: Path):
     return data, node
 
 
-def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Example:
-    """The example in `path`, every field present and of its type; raises ExampleError naming file and line."""
+def load_example(path: Path, languages: tuple[str, ...] | None = None, keep_problems: bool = False) -> Example:
+    """The example in `path`, every field present and of its type; raises ExampleError naming file and line.
+    keep_problems: the problems of its language files are in .problems instead (verify check says
+    them with every other problem of the run)."""
     languages = languages or language_codes()
     data, node = _read_yaml(path)
     if data is None:
@@ -204,6 +209,8 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None) -> Exampl
         _add_language_file(example, code, path.parent.parent / "docs" / code / "examples" / f"{example_id}.yml")
     _every_language_has_each_note(example, languages)
     example.warnings = _missing_words(example, languages)
+    if example.problems and not keep_problems:
+        raise all_of(example.problems)
     return example
 
 
@@ -218,38 +225,47 @@ def _add_language_file(ex: Example, code: str, file: Path) -> None:
     data, node = _read_yaml(file)
     data = data or {}
     if not isinstance(data, dict):
-        raise ExampleError(f"{file}, line 1: must be a mapping of title, summary and notes")
+        ex.problems.append(ExampleError(f"{file}, line 1: must be a mapping of title, summary and notes"))
+        return
     lines = strict_yaml.line_map(node)
     ex.text_files[code] = file
     for key, value in data.items():
         line = lines.get(str(key), 1)
         if key not in LANGUAGE_FILE_FIELDS:
-            raise ExampleError(f"{file}, line {line}: unknown field {strict_yaml.shown(key)}; "
-                               f"the fields are {', '.join(LANGUAGE_FILE_FIELDS)}")
+            ex.problems.append(ExampleError(f"{file}, line {line}: unknown field {strict_yaml.shown(key)}; "
+                                            f"the fields are {', '.join(LANGUAGE_FILE_FIELDS)}"))
+            continue
         if key in TEXT_FIELDS:
             if not isinstance(value, str) or not value.strip():
-                raise ExampleError(f"{file}, line {line}: the {key} is empty; write its text or leave it out")
+                ex.problems.append(ExampleError(f"{file}, line {line}: the {key} is empty; write its text or leave it out"))
+                continue
             if key == "title" and "\n" in value.strip():
-                raise ExampleError(f"{file}, line {line}: the title is more than one line")
+                ex.problems.append(ExampleError(f"{file}, line {line}: the title is more than one line"))
+                continue
             if code in ex.texts.get(key, {}):
-                raise ExampleError(f"{file}, line {line}: the {key} in {code} is also in {ex.path}; keep one")
+                ex.problems.append(ExampleError(f"{file}, line {line}: the {key} in {code} is also in {ex.path}; keep one"))
+                continue
             ex.texts.setdefault(key, {})[code] = value.strip()
             ex.lines[f"{key}.{code}"] = line
     notes = data.get("notes") or {}
     if not isinstance(notes, dict):
-        raise ExampleError(f"{file}, line {lines.get('notes', 1)}: notes must map move numbers to text, "
-                           "e.g. notes: {3: \"…\"}")
+        ex.problems.append(ExampleError(f"{file}, line {lines.get('notes', 1)}: notes must map move numbers to text, "
+                                        "e.g. notes: {3: \"…\"}"))
+        return
     for number, text in notes.items():
         line = lines.get(f"notes.{number}", 1)
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(ex.game):
-            raise ExampleError(f"{file}, line {line}: {strict_yaml.shown(number)} is not a move of {ex.path} "
-                               f"(its moves are 1 … {len(ex.game)})")
+            ex.problems.append(ExampleError(f"{file}, line {line}: {strict_yaml.shown(number)} is not a move of "
+                                            f"{ex.path} (its moves are 1 … {len(ex.game)})"))
+            continue
         if not isinstance(text, str) or not text.strip():
-            raise ExampleError(f"{file}, line {line}: the note on move {number} is empty; write its text")
+            ex.problems.append(ExampleError(f"{file}, line {line}: the note on move {number} is empty; write its text"))
+            continue
         move = ex.game[number - 1]
         if code in move.notes:
-            raise ExampleError(f"{file}, line {line}: the note on move {number} in {code} is also in "
-                               f"{ex.path}, line {move.line}; keep one")
+            ex.problems.append(ExampleError(f"{file}, line {line}: the note on move {number} in {code} is also in "
+                                            f"{ex.path}, line {move.line}; keep one"))
+            continue
         move.notes[code] = text.strip()
         move.note_places[code] = (file, line)
 
@@ -269,12 +285,9 @@ def _every_language_has_each_note(ex: Example, languages: tuple[str, ...]) -> No
                 missing.append(f"{file}, line {line}: the note on move {number} has no text in {code} "
                                f"(docs/{code}/examples/{ex.id}.yml); a note needs every language "
                                f"({', '.join(languages)})")
-    if missing:
-        raise ExampleError(ONE_PER_LINE.join(missing))
+    ex.problems += [ExampleError(line) for line in missing]
 
 
-# Several problems in one error: `verify` prints "error: " before the first, this before the others.
-ONE_PER_LINE = "\nerror: "
 
 
 def _texts(data: dict, key: str, languages: tuple[str, ...], path: Path, lines: dict) -> dict[str, str]:
@@ -385,8 +398,9 @@ def example_notes(ex: Example) -> list[NoteText]:
     return notes
 
 
-def load_examples(folder: Path, languages: tuple[str, ...] | None = None) -> list[Example]:
-    """Every examples/*.yaml, sorted by file name; ids must be unique. Raises ExampleError."""
+def load_examples(folder: Path, languages: tuple[str, ...] | None = None, keep_problems: bool = False) -> list[Example]:
+    """Every examples/*.yaml, sorted by file name; ids must be unique. Raises ExampleError (Problems
+    for several: every file's at once). keep_problems: as load_example's."""
     if os.path.islink(folder):
         raise ExampleError(f"{folder}: a symbolic link; examples are read only from regular files and folders")
     paths = sorted(folder.glob("*.yaml"))
@@ -396,11 +410,11 @@ def load_examples(folder: Path, languages: tuple[str, ...] | None = None) -> lis
     examples, problems = [], []
     for p in paths:  # every file's problem at once, not one per run
         try:
-            examples.append(load_example(p, languages))
-        except ExampleError as e:
-            problems.append(str(e))
+            examples.append(load_example(p, languages, keep_problems))
+        except VerifyError as e:
+            problems.extend(getattr(e, "problems", [e]))
     if problems:
-        raise ExampleError(ONE_PER_LINE.join(problems))
+        raise all_of(problems)
     seen: dict[str, Path] = {}
     for ex in examples:
         if ex.id in seen:
