@@ -145,8 +145,7 @@ serve: site ## the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and reloaded
 # published here, outside the repository.
 publish: cairo verify ## build, check and switch DEST=folder to the new version in one step
 	@test -n "$(DEST)" || (echo "error: usage: make publish DEST=folder" >&2 && exit 2)
-	$(if $(ALLOW_STALE),,$(PY) -m generator translations --check --summary)
-	$(PY) -m generator publish "$(DEST)"
+	$(PY) -m generator publish "$(DEST)"$(if $(ALLOW_STALE), --allow-stale)
 
 # DEST back to the version that was live before the live one (DEST.versions/history.json).
 rollback: setup ## switch DEST=folder back to the version that was live before

@@ -42,6 +42,8 @@ def main(argv=None) -> int:
     b.add_argument("--dest", default="site")
     p = sub.add_parser("publish", help="build and check in a staging folder, then switch the link DEST to it (see below)")
     p.add_argument("dest", type=Path)
+    p.add_argument("--allow-stale", action="store_true",
+                   help="publish even with translations behind their source (make publish ALLOW_STALE=1)")
     r = sub.add_parser("rollback", help="switch the link DEST back to the version that was live before")
     r.add_argument("dest", type=Path)
     st = sub.add_parser("status", help="which version DEST shows, from which commit, and whether it is intact")
@@ -116,7 +118,7 @@ def main(argv=None) -> int:
             return 0 if healthy else 1
         before = publish.link_target(publish.absolute(Path(args.dest))) if args.command == "publish" else None
         dest = site.build(Path(args.dest), args.bundle or site.BUNDLE, args.docs or site.DOCS,
-                          versioned=args.command == "publish")
+                          versioned=args.command == "publish", allow_stale=getattr(args, "allow_stale", False))
         if args.command == "publish" and dest.name == before:
             print(f"Nothing changed: the site is the same as {dest.name}, which {args.dest} still shows; no version added.")
         elif args.command == "publish":

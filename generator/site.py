@@ -395,12 +395,20 @@ def placeholder_problems(facts: dict, facts_file: Path) -> list[str]:
     return problems
 
 
+def stale_problems(docs: Path) -> list[str]:
+    """One line per language whose translation is behind its source (generator/translations.py)."""
+    from . import translations
+
+    return [f"translations not current: {status.totals()} (make translations lists them; "
+            "ALLOW_STALE=1 publishes anyway)" for status in translations.all_statuses(docs) if status.problems]
+
+
 def _placeholder_host(host: str) -> bool:
     return host in LOCAL_HOSTS or any(host == d or host.endswith("." + d) for d in PLACEHOLDER_DOMAINS)
 
 
 def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: bool = False,
-          mkdocs=run_mkdocs) -> Path:
+          mkdocs=run_mkdocs, allow_stale: bool = False) -> Path:
     """Gathers everything, builds and checks the site in this build's own staging folder next
     to dest, then puts it in place (publish.install): a new version behind dest's link when
     `versioned`, else a plain folder. Returns where the site now is. Raises BuildError, or
@@ -409,8 +417,13 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     with time_bound():  # generator/limits.py: whatever the inputs ask, the build ends
         g = gather(bundle_path, docs)
     unpublishable = placeholder_problems(g.facts, docs / "facts.yml")
-    if unpublishable and versioned:
-        raise BuildError(unpublishable[0])
+    if versioned:
+        # Everything that stops a publish, said in one run (not one per slow `make publish`).
+        problems = unpublishable + ([] if allow_stale else stale_problems(docs))
+        if len(problems) == 1:
+            raise BuildError(problems[0])
+        if problems:
+            raise BuildError("the site cannot be published yet:\n  " + "\n  ".join(problems))
     for problem in unpublishable:
         print(f"warning: {problem} (fine for `make site`; `make publish` refuses it)", file=sys.stderr)
     with publish.build_lock(), publish.staging(dest) as stage:

@@ -157,12 +157,35 @@ def test_marking_one_key_writes_what_marking_its_file_writes(docs):
 
 
 def test_make_publish_refuses_stale_text_unless_allowed():
-    # The Makefile's publish runs the check unless ALLOW_STALE is set (dry run: nothing is built).
+    # The Makefile's publish checks the translations unless ALLOW_STALE is set (dry run: nothing is built).
     out = subprocess.run(["make", "-n", "publish", "DEST=/tmp/x"], cwd=ROOT, capture_output=True, text=True).stdout
-    assert "generator translations --check" in out
+    assert 'generator publish "/tmp/x"\n' in out and "--allow-stale" not in out
     out = subprocess.run(["make", "-n", "publish", "DEST=/tmp/x", "ALLOW_STALE=1"], cwd=ROOT,
                          capture_output=True, text=True).stdout
-    assert "generator translations --check" not in out and "generator publish" in out
+    assert 'generator publish "/tmp/x" --allow-stale' in out
+
+
+def test_publish_says_a_stale_translation_and_every_placeholder_in_one_run(docs, tmp_path):
+    """Issue 25: a stale paragraph and the two placeholder facts (the contact address, the
+    site's address) stop a publish together, one line each, before anything is built."""
+    page = docs / SOURCE / "pages" / "contact.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("\n\n", "\n\nEn ny setning her.\n\n", 1),
+                    encoding="utf-8")
+    dest = tmp_path / "published"
+    r = subprocess.run([sys.executable, "-m", "generator", "publish", str(dest), "--docs", str(docs)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 2, r.stderr
+    lines = r.stderr.splitlines()
+    start = lines.index("error: the site cannot be published yet:")
+    said = lines[start + 1:]
+    assert len([line for line in said if "contact.email is" in line and "a placeholder" in line]) == 1, said
+    assert len([line for line in said if "site_url is not set" in line]) == 1, said
+    assert [line.split(":")[0].strip() for line in said if "translations not current" in line] == \
+        ["translations not current"] * len(OTHERS), said
+    assert not dest.exists()
+    r = subprocess.run([sys.executable, "-m", "generator", "publish", str(dest), "--docs", str(docs), "--allow-stale"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 2 and "translations not current" not in r.stderr and "site_url is not set" in r.stderr
 
 
 def test_the_command_line_reports_totals(docs):
