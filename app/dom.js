@@ -27,3 +27,13 @@ export function button(className, text, action) {
   b.addEventListener('click', action);
   return b;
 }
+
+/** Calls `work` in a task of its own after the page's DOMContentLoaded listeners have run (the
+ * theme's among them), or at once in a new task when they already have: a module's mounting is
+ * then a task apart from the theme's work, each shorter than both together. */
+export function onceContentLoaded(work) {
+  const later = () => setTimeout(work);
+  const [navigation] = performance.getEntriesByType('navigation');
+  if (navigation && navigation.domContentLoadedEventEnd > 0) later();
+  else document.addEventListener('DOMContentLoaded', later, { once: true });
+}

@@ -2,12 +2,14 @@
 // `mount` replays a `.pyramide-replay` container's moves (see generator/game_embed.py) through
 // the engine and builds the stepper around the static pictures already on the page: each
 // chapter's picture becomes the frame shown at that chapter's step (nothing sent is thrown
-// away), and the board draws the steps in between. Loaded by the page's <script type="module">,
-// the module mounts every such container as it comes near the window.
+// away), and the board draws the steps in between, made the first time one is shown. Loaded by
+// the page's <script type="module">, the module mounts every such container once the page has
+// loaded, long before a reader has scrolled down to it: the seven pictures become one frame
+// while no one sees it, and the page never grows shorter under a reader's eyes.
 
 import { replay } from './engine.js';
 import { createBoard, makeWords } from './board.js';
-import { readJson, element, button } from './dom.js';
+import { readJson, element, button, onceContentLoaded } from './dom.js';
 
 const STEP_MS = 1400;
 
@@ -57,11 +59,8 @@ class Replay {
     const help = element('p', 'pyr-help', s.help);
     help.id = `pyr-replay-help-${Math.random().toString(36).slice(2, 8)}`;
     stage.setAttribute('aria-describedby', help.id);
-    this.board = createBoard(stage, words, { interactive: false });
-    for (const figure of this.frames.values()) {
-      figure.classList.add('pyr-frame');
-      stage.append(figure); // moved, not copied: the picture keeps its title and description
-    }
+    this.stage = stage;
+    this.boardMade = null; // the board, made when a step that no picture shows is first shown
 
     const controls = element('div', 'pyr-replay-controls');
     this.prevButton = button('pyr-button pyr-previous', s.previous, () => this.go(this.step - 1));
@@ -71,11 +70,18 @@ class Replay {
 
     box.append(chapters, this.caption, stage, controls, help);
     box.addEventListener('keydown', (event) => this.key(event));
-    // What is left of the fallback (the chapter titles, now the chapter buttons) steps aside;
-    // pictures that did not become frames stay visible.
+    // The fallback steps aside: its chapter titles are now the chapter buttons, and its pictures
+    // wait there until their step is first shown (show). Pictures that are no frames stay visible.
     const fallback = container.querySelector('.pyramide-replay-fallback');
     if (fallback && (this.frames.size > 0 || !fallback.querySelector('figure'))) fallback.hidden = true;
     container.append(box);
+  }
+
+  // The board that draws the steps between the pictures; made on first use, since the opening
+  // step is a picture and most readers only look at the pictures (it is the bulk of the mounting).
+  get board() {
+    this.boardMade ??= createBoard(this.stage, this.words, { interactive: false });
+    return this.boardMade;
   }
 
   key(event) {
@@ -112,10 +118,17 @@ class Replay {
     const ghosts = new Set(kind === 'pair' || kind === 'king' ? cards : []);
     // A chapter's step shows its picture (the same position, drawn by the build) instead of
     // the board, which then need not draw at all.
+    // Each picture moves into the stage the first time its step is shown (moved, not copied: it
+    // keeps its title and description); until then it waits in the hidden fallback, so that the
+    // mounting, done while the page loads, moves one picture and not seven.
     const frame = this.frames.get(step);
+    if (frame && frame.parentNode !== this.stage) {
+      frame.classList.add('pyr-frame');
+      this.stage.append(frame);
+    }
     if (!frame) this.board.render(position, { ghosts, before: step > 0 ? this.positions[step - 1] : null });
-    this.board.el.hidden = Boolean(frame);
-    for (const figure of this.frames.values()) figure.hidden = figure !== frame;
+    if (this.boardMade) this.boardMade.el.hidden = Boolean(frame);
+    for (const figure of this.stage.querySelectorAll(':scope > .pyr-frame')) figure.hidden = figure !== frame;
     if (move) {
       const top = position.waste[position.waste.length - 1];
       const said = words.cap(words.done(move, { card: top ? words.card(top) : '', turns: position.turns_left }));
@@ -170,17 +183,6 @@ export function mount(container) {
   new Replay(container, makeWords(strings), data, positions);
 }
 
-// A replay lies far down its page: it is built when it comes within a screen of the window, so
-// its work does not hold up the page's first seconds (the pictures are there until then).
-function mountWhenNear(container) {
-  if (!('IntersectionObserver' in window)) return mount(container);
-  const watcher = new IntersectionObserver((entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    watcher.disconnect();
-    mount(container);
-  }, { rootMargin: '100% 0px' });
-  watcher.observe(container);
-}
-
-// When the page loads (its <script type="module">): every replay on it.
-document.querySelectorAll('.pyramide-replay').forEach((container) => mountWhenNear(container));
+// When the page loads (its <script type="module">): every replay on it, in a task of its own
+// after the page's DOMContentLoaded work (and after the game's, which was queued first).
+onceContentLoaded(() => document.querySelectorAll('.pyramide-replay').forEach((container) => mount(container)));
