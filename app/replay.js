@@ -29,10 +29,23 @@ class Replay {
     this.data = data;
     this.positions = positions;
     this.frames = chapterFrames(container, data.chapters);
+    this.places = new Map(); // a frame moved into the stage → a mark where it lay in the fallback
     this.step = 0;
     this.timer = null;
     this.build(container);
     this.show(0);
+    // On paper the replay is its fallback again (site.css prints it in the player's place): every
+    // chapter's title and picture in order, so each frame goes back to its place until printed.
+    window.addEventListener('beforeprint', () => this.toPaper());
+    window.addEventListener('afterprint', () => this.show(this.step));
+  }
+
+  toPaper() {
+    for (const [frame, mark] of this.places) {
+      frame.classList.remove('pyr-frame');
+      frame.hidden = false;
+      mark.after(frame);
+    }
   }
 
   build(container) {
@@ -123,6 +136,7 @@ class Replay {
     // mounting, done while the page loads, moves one picture and not seven.
     const frame = this.frames.get(step);
     if (frame && frame.parentNode !== this.stage) {
+      if (!this.places.has(frame)) this.places.set(frame, frame.parentNode.insertBefore(document.createComment(''), frame));
       frame.classList.add('pyr-frame');
       this.stage.append(frame);
     }

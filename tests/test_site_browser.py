@@ -149,7 +149,14 @@ def test_the_rules_page_prints_cleanly(browser, site_url, code):
     page = watched_page(browser, width=1280)
     page.goto(f"{site_url}/{code}/")
     page.locator(".pyramide-game .pyr-board").wait_for()
+    # The replay, built as the page loaded, has moved a chapter's picture into its player: on
+    # paper every picture is back under its title (app/replay.js, on the browser's beforeprint).
+    page.locator(".pyr-chapter").nth(1).click()
+    sent = page.locator(".pyramide-replay figure").count()
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
     page.emulate_media(media="print")
+    printed = page.eval_on_selector_all(".pyramide-replay figure", "fs => fs.filter(f => f.checkVisibility()).length")
+    assert printed == sent == page.locator(".pyramide-replay-fallback .chapter-title").count() >= 2
     hidden = [".pyramide-game", ".md-header", ".md-sidebar--primary", ".md-footer", ".md-search",
               ".pyramide-replay button"]
     for selector in hidden:

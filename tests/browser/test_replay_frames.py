@@ -101,3 +101,22 @@ def test_pictures_that_do_not_match_the_chapters_stay_where_they_are(watched, si
     page = w.open("replay-frames-odd.html")
     page.wait_for_selector(".pyr-replay .pyr-board")
     assert page.locator(f"{STAGE} figure").count() == 0 and shown(page) == ["0", "1"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_on_paper_every_picture_is_back_in_order_under_its_title(watched, pages, chapters, lang):
+    w = watched(width=1280)
+    page = w.open(f"replay-frames-{lang}.html")
+    page.wait_for_selector(".pyr-replay")
+    page.locator(".pyr-chapter", has_text="turn").click()
+    page.locator(".pyr-chapter").last.click()  # two pictures moved into the stage besides the opening's
+    assert page.locator(f"{STAGE} figure.pyr-frame").count() == len(chapters)
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    # The fallback's own order again (the site's print stylesheet shows it: test_site_browser),
+    # each chapter's title, then its picture, none of them hidden.
+    order = page.eval_on_selector_all(".pyramide-replay-fallback > *",
+                                      "es => es.filter(e => !e.hidden).map(e => e.dataset.chapter ?? e.textContent)")
+    assert order == [x for i, c in enumerate(chapters) for x in (c["title"], str(i))]
+    assert page.locator(f"{STAGE} figure").count() == 0
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert shown(page) == [str(len(chapters) - 1)]  # the step it was on, in the stage again
