@@ -16,7 +16,7 @@ only that flag, 14 of 16 with the launcher's flags, 0 of 35 with Chrome's own se
 paint 0.23–0.76 s). Lighthouse's simulation then counts every script of the load as run before the
 first paint, which no visitor's Chrome does.
 
-`make bench` prints, per page: performance (target ≥ 90), accessibility, best practices, SEO,
+`make bench` prints, per page: performance (target ≥ 95, issue 26), accessibility, best practices, SEO,
 LCP, TBT, CLS and the page's HTML bytes. tests/test_lighthouse.py asserts accessibility, best
 practices and SEO = 100 through the same runner.
 
@@ -46,7 +46,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run"
 PAGES = ("nb/", "da/", "nb/examples/")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-TARGETS = {"performance": 90, "accessibility": 100, "best-practices": 100, "seo": 100, "cls": 0.02}
+TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100, "cls": 0.02}
 # One Lighthouse run on this 2-core machine takes 10–40 s; a hung Chromium must not hang make.
 RUN_TIMEOUT_S = 240
 COMPRESSED = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".webmanifest")
