@@ -4,8 +4,8 @@
 // chapter's picture becomes the frame shown at that chapter's step (nothing sent is thrown
 // away), and the board draws the steps in between, made the first time one is shown. Loaded by
 // the page's <script type="module">, the module mounts every such container once the page has
-// loaded, long before a reader has scrolled down to it: the seven pictures become one frame
-// while no one sees it, and the page never grows shorter under a reader's eyes.
+// loaded, long before a reader has scrolled down to it: the pictures give way to one frame
+// while no one is looking there, and the page never grows shorter under a reader's eyes.
 
 import { replay } from './engine.js';
 import { createBoard, makeWords } from './board.js';
@@ -130,10 +130,10 @@ class Replay {
     const [kind, ...cards] = move ? move.split(' ') : [];
     const ghosts = new Set(kind === 'pair' || kind === 'king' ? cards : []);
     // A chapter's step shows its picture (the same position, drawn by the build) instead of
-    // the board, which then need not draw at all.
-    // Each picture moves into the stage the first time its step is shown (moved, not copied: it
-    // keeps its title and description); until then it waits in the hidden fallback, so that the
-    // mounting, done while the page loads, moves one picture and not seven.
+    // the board, which then need not draw at all. Each picture moves into the stage the first
+    // time its step is shown (moved, not copied: it keeps its title and description); until then
+    // it waits in the hidden fallback, so that the mounting, done while the page loads, moves one
+    // picture and not seven.
     const frame = this.frames.get(step);
     if (frame && frame.parentNode !== this.stage) {
       if (!this.places.has(frame)) this.places.set(frame, frame.parentNode.insertBefore(document.createComment(''), frame));
@@ -198,5 +198,5 @@ export function mount(container) {
 }
 
 // When the page loads (its <script type="module">): every replay on it, in a task of its own
-// after the page's DOMContentLoaded work (and after the game's, which was queued first).
+// after the page's DOMContentLoaded work (the game is drawn by then: it mounts as its module runs).
 onceContentLoaded(() => document.querySelectorAll('.pyramide-replay').forEach((container) => mount(container)));
