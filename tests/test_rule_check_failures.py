@@ -11,6 +11,12 @@ from verify.checks.rule_checks import RULE_CHECKS, Checker, RuleCheckFailed, che
 OPENING_1 = IndependentSide().opening(1)
 
 
+def opening_cards(n: int) -> list[str]:
+    """The 24 cards beside the pyramid at deal n's start: the waste, then the stock."""
+    opening = IndependentSide().opening(n)
+    return opening["waste"] + opening["stock"]
+
+
 class Broken(IndependentSide):
     """The independent engine with one method wrapped: wrong(the right method, its arguments…)."""
 
@@ -100,6 +106,12 @@ BREAKS = [
      "draw did not put the stock's top card on the waste"),
     ("draw.nonempty", "apply", lambda right, pos, m: pos if not pos["stock"] else right(pos, m),
      "'draw' was accepted, expected a refusal for draw.nonempty"),
+    ("draw.nonempty", "apply",  # a draw from the empty stock that changes nothing, once no turn is left
+     lambda right, pos, m: changed(pos, moves=pos["moves"] + 1) if m == "draw" and not pos["stock"] and pos["turns_left"] == 0 else right(pos, m),
+     "'draw' was accepted, expected a refusal for draw.nonempty"),
+    ("draw.nonempty", "apply",  # a draw from the empty stock that turns the waste over by itself while turns are left
+     lambda right, pos, m: right(pos, "turn") if m == "draw" and not pos["stock"] and pos["turns_left"] > 0 else right(pos, m),
+     "'draw' was accepted, expected a refusal for draw.nonempty"),
     # turn.when
     ("turn.when", "apply", lambda right, pos, m: pos if m == "turn" and pos["stock"] else right(pos, m),
      "'turn' was accepted, expected a refusal for turn.when"),
@@ -137,6 +149,9 @@ BREAKS = [
     ("end.win", "apply", lambda right, pos, m: changed(right(pos, m), status="playing"), "emptying the pyramid did not win"),
     ("end.win", "apply",  # no win with no turn left
      lambda right, pos, m: changed(a := right(pos, m), status="playing" if a["turns_left"] == 0 else a["status"]),
+     "emptying the pyramid did not win"),
+    ("end.win", "apply",  # no win with one turn left
+     lambda right, pos, m: changed(a := right(pos, m), status="playing" if a["turns_left"] == 1 else a["status"]),
      "emptying the pyramid did not win"),
     ("end.win", "apply", lambda right, pos, m: changed(right(pos, m), stock=[]),
      "cards beside the pyramid were touched at the win"),
@@ -182,6 +197,11 @@ BREAKS = [
     ("moves.undo", "positions_of_game", lambda right, n, moves: (p := right(n, moves))[:2] + [p[1], p[3]],
      "undo did not restore the position, points and moves"),
     ("moves.undo", "positions_of_game", lambda right, n, moves: (p := right(n, moves))[:3] + [p[2]],
+     "undo to the start did not give the opening back"),
+    # an undo of a removal that keeps its points, or leaves its cards out of the pyramid
+    ("moves.undo", "positions_of_game", lambda right, n, moves: (p := right(n, moves))[:3] + [changed(p[3], points=p[2]["points"])],
+     "undo to the start did not give the opening back"),
+    ("moves.undo", "positions_of_game", lambda right, n, moves: (p := right(n, moves))[:3] + [changed(p[3], pyramid=p[2]["pyramid"])],
      "undo to the start did not give the opening back"),
     # variant.strict: the card beside the pyramid must go too
     ("variant.strict", "apply_under", lambda right, pos, m, o: changed(a := right(pos, m, o), won=not any(a["pyramid"])),
@@ -263,6 +283,28 @@ def test_a_deal_wrong_only_at_the_ends_of_the_number_range_is_caught(n):
     assert str(failure.value) == f"rule deal.layout, broken engine: deal {n}: not 52 different cards"
 
 
+@pytest.mark.parametrize("n", [2, 3, 1000])
+def test_a_turn_out_of_order_in_any_of_the_four_deals_is_caught(n):
+    """turn.order plays deals 1, 2, 3 and 1000 through the stock and turns: a turn that reverses
+    the stock of one of them alone is caught, by its deal number (deal 1 is the BREAKS' case)."""
+    deal_cards = sorted(opening_cards(n))
+    reverses_deal_n = Broken("apply", lambda right, pos, m: changed(a := right(pos, m), stock=a["stock"][::-1])
+                             if m == "turn" and sorted(pos["waste"]) == deal_cards else right(pos, m))
+    with pytest.raises(RuleCheckFailed) as failure:
+        RULE_CHECKS["turn.order"](Checker("turn.order", reverses_deal_n))
+    assert str(failure.value) == f"rule turn.order, broken engine: deal {n}: after a turn the stock is not in the old order"
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_an_undo_wrong_in_any_of_the_three_deals_is_caught(n):
+    """moves.undo plays deals 1, 2 and 3: an undo wrong in one of them alone is caught."""
+    wrong_in_deal_n = Broken("positions_of_game", lambda right, k, moves: (p := right(k, moves))[:2] + [p[1], p[3]]
+                             if k == n else right(k, moves))
+    with pytest.raises(RuleCheckFailed) as failure:
+        RULE_CHECKS["moves.undo"](Checker("moves.undo", wrong_in_deal_n))
+    assert str(failure.value) == "rule moves.undo, broken engine: undo did not restore the position, points and moves"
+
+
 @pytest.mark.parametrize("rule, options", [("variant.cover-pair", {"coverPair": True}), ("variant.stock-top", {"stockTop": True})])
 def test_legal_moves_the_variants_rule_text_does_not_allow_are_caught(rule, options):
     """Along played-out games, the engine's legal moves under the variant against the rule text's:
@@ -287,7 +329,7 @@ CASES = {
     "free.covered": 595,
     "pair.one-waste": 3 * 4,  # 3 pairs: refused, no legal move with the lower card, accepted, both gone
     "king.alone": 8,  # 2 accepted and checked, 4 refused
-    "draw.nonempty": 3,  # accepted, checked, refused
+    "draw.nonempty": 4,  # accepted, checked, refused with no turn left and with turns left
     "turn.when": 4,  # 2 refused, 1 accepted and checked
     "turn.limit": 13,  # 10 moves, the passes, the refused turn, the status
     "turn.order": 4 * 31,  # 4 deals: 23 draws, a turn, the order; 3 draws, a pair, a turn, the order

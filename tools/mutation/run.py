@@ -73,7 +73,9 @@ def run_mutmut(name: str, module: dict) -> None:
                        "-p", "no:xdist", "-p", "no:cacheprovider", *module["tests"]])
     # Without the plugins' autoload (Playwright's, xdist's…) pytest starts in a tenth of the time,
     # which is most of what one mutant costs; no test file of a module here needs one.
-    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    # A module's own `env` (modules.toml) comes on top: NUMBA_DISABLE_JIT for a numba module,
+    # whose every mutant would otherwise be compiled again (about a minute each here).
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", **module.get("env", {})}
     # mutmut applies each mutant in a process of its own: the whole group is stopped before the
     # files are put back, so that no straggler mutates one again afterwards.
     command = [sys.executable, "-m", "mutmut", "run", "--paths-to-mutate", ",".join(module["mutate"]),
