@@ -60,6 +60,17 @@ def test_a_line_of_dashes_indented_four_spaces_underlines_nothing():
     # An item's body is de-indented by at most four: eight spaces in it are still a code block.
     ("100. Punkt.\n\n        28 kort i en kodeblokk.", []),
     ("Kortene telles. turn.limit", []),  # a rule id at the very end is no sentence
+    ("Tittel\n======\n28 kort ligger her.", [(3, "28 kort ligger her.")]),  # a Setext heading is two lines
+    ("XXXX er et ord. 3 kort til.", [(1, "3 kort til.")]),  # only spaces indent a line
+    ("```\n```\n28 kort ligger her.", [(3, "28 kort ligger her.")]),  # an empty fenced block
+    # A list item's lazy line goes on its sentence; its body is de-indented by the marker's width.
+    ("- Et punkt med\n12 kort i fortsettelsen.", []),
+    ("- Punkt.\n\n     28 kort her.", [(3, "28 kort her.")]),
+    ("-     28 kort.", [(1, "28 kort.")]),
+    ("Tekst her\n    - 3 kort til.", []),  # indented four, inside a paragraph: no list item
+    # What comes before an admonition or a list is kept.
+    ("3 kort før.\n\n!!! tip\n    Et råd.", [(1, "3 kort før.")]),
+    ("3 kort før.\n\n- Et punkt.", [(1, "3 kort før.")]),
 ])
 def test_where_each_block_ends(markdown, found):
     assert digit_sentences(markdown) == found
