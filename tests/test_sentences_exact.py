@@ -71,6 +71,17 @@ def test_a_line_of_dashes_indented_four_spaces_underlines_nothing():
     # What comes before an admonition or a list is kept.
     ("3 kort før.\n\n!!! tip\n    Et råd.", [(1, "3 kort før.")]),
     ("3 kort før.\n\n- Et punkt.", [(1, "3 kort før.")]),
+    ("```\n28 kort", []),  # a fence never closed runs to the end
+    ("Tekst.\n\n    kode\n28 kort her.", [(4, "28 kort her.")]),  # an indented block ends at an unindented line
+    ("<!--\n28 kort\n-->", []),  # a comment is raw HTML
+    ("<div>\n28 kort i blokken.", []),  # an element never closed runs to the end
+    ("<div>\n\n28 kort i blokken.\n</div>", []),  # blank lines inside an element are in it
+    ("!!! tip\n    Et råd\n28 kort etter.", [(3, "28 kort etter.")]),  # an admonition takes no lazy line
+    ("- Et punkt.\n# 28 kort", []),  # a heading ends a list item
+    ("- Et punkt med\nen linje som fortsetter\n12 kort til.", []),  # lazy lines go on
+    ("- Et punkt uten punktum\n- 24 kort ved siden av.", [(2, "24 kort ved siden av.")]),  # a new item
+    ("Tekst.\n\n3 kort.\n\n- Et punkt.\n\nSlutt.", [(3, "3 kort.")]),  # each line read once
+    ("Tekst. 3\nkort igjen.", [(1, "3")]),  # a sentence starting at a line's end
 ])
 def test_where_each_block_ends(markdown, found):
     assert digit_sentences(markdown) == found
