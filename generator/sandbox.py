@@ -87,6 +87,10 @@ def tree_problems(tree: nodes.Template, page_functions: frozenset[str]) -> list[
         problems.append((node.lineno, problem))
 
     def walk(node, may_hold_numbers=False):
+        if isinstance(node, nodes.Output):  # `{{ none }}` itself: Jinja prints it while compiling, past finalize
+            for child in node.nodes:
+                if isinstance(child, nodes.Const) and child.value is None:
+                    refuse(child, PRINTED_NULL)
         if isinstance(node, (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
             refuse(node, "a page may not include, import or extend another template; it is one file")
         elif isinstance(node, (nodes.EvalContextModifier, nodes.ScopedEvalContextModifier)):
@@ -132,6 +136,9 @@ def tree_problems(tree: nodes.Template, page_functions: frozenset[str]) -> list[
 
     walk(tree)
     return problems
+
+
+PRINTED_NULL = "a page printed null (none), which would show as 'None'; print a value the data holds"
 
 
 def _holds_number(value) -> bool:
@@ -290,8 +297,10 @@ class PageEnvironment(SandboxedEnvironment):
         self._tick()
         if self.probe:
             return ""
-        if isinstance(value, (Markup, DataText, Undefined)) or value is None:  # Undefined: StrictUndefined says which name
+        if isinstance(value, (Markup, DataText, Undefined)):  # Undefined: StrictUndefined says which name
             return value
+        if value is None:
+            raise SandboxLimit(PRINTED_NULL)
         if isinstance(value, bool):
             raise SandboxLimit("a page printed true/false; print words from strings.yml instead")
         if isinstance(value, (int, float)):

@@ -63,6 +63,8 @@ TYPED = "use a value from the verified data or docs/facts.yml"
     ("{{ rules.deck_size * rules.deck_size * rules.deck_size }}",
      SANDBOX + "a page printed 140608, a number the data does not hold"),
     ("{{ rules.target_sum > rules.deck_size }}", SANDBOX + "a page printed true/false; print words from strings.yml instead"),
+    ("{{ none }}", "a page printed null (none), which would show as 'None'; print a value the data holds"),
+    ("{% set nothing = none %}{{ nothing }}", SANDBOX + "a page printed null (none), which would show as 'None'; print a value the data holds"),
     ("{{ rules }}", SANDBOX + "a page printed a dict; print a value, not a mapping or list"),
     ("{{ ranks }}", SANDBOX + "a page printed a list; print a value, not a mapping or list"),
     ("{% for a in s.site_name %}x{% endfor %}", SANDBOX + "a loop over text (its letters); loop over the data's lists"),

@@ -89,7 +89,9 @@ def run_mutmut(name: str, module: dict) -> None:
             _stop_group(mutmut)
             before, untested = left, [m["id"] for m in mutmut_results(module) if m["status"] == "untested"]
             left = len(untested)
-            if finished and (not left or left == before):
+            # Stalled twice with the same mutants untested: the batch run hangs on them (it did on
+            # bundle_schema.py's), so they too are run one by one below.
+            if (finished and (not left or left == before)) or (not finished and left == before):
                 # mutmut 2 reads a line's cached results by its text, so of two lines alike
                 # ("walk(item)" twice) the second is never tried again, or never tried at all:
                 # each mutant left untested or not tried against these tests is run on its own
