@@ -23,15 +23,17 @@ function chapterFrames(container, chapters) {
 }
 
 class Replay {
-  constructor(container, words, data, positions) {
+  constructor(container, words, data) {
     this.words = words;
     this.s = words.strings.replay;
     this.data = data;
-    this.positions = positions;
+    this.total = data.moves.length; // the last step's number: one step per move after the opening
+    this.positionsMade = null; // every step's position, worked out when a step needs one
     this.frames = chapterFrames(container, data.chapters);
     this.places = new Map(); // a frame moved into the stage → a mark where it lay in the fallback
     this.step = 0;
     this.timer = null;
+    this.container = container;
     this.build(container);
     this.show(0);
     // On paper the replay is its fallback again (site.css prints it in the player's place): every
@@ -82,12 +84,32 @@ class Replay {
     controls.append(this.prevButton, this.playButton, this.nextButton);
 
     box.append(chapters, this.caption, stage, controls, help);
+    this.box = box;
     box.addEventListener('keydown', (event) => this.key(event));
     // The fallback steps aside: its chapter titles are now the chapter buttons, and its pictures
     // wait there until their step is first shown (show). Pictures that are no frames stay visible.
     const fallback = container.querySelector('.pyramide-replay-fallback');
     if (fallback && (this.frames.size > 0 || !fallback.querySelector('figure'))) fallback.hidden = true;
     container.append(box);
+  }
+
+  // Every step's position, the engine's replay of the moves, worked out the first time a step
+  // needs one: the opening is a picture, and the replay is most of the mounting's script (15 ms
+  // cold here, some four times that on a phone) for readers who may never take a step.
+  get positions() {
+    this.positionsMade ??= replay(this.data.deal, this.data.moves).positions;
+    return this.positionsMade;
+  }
+
+  // The static pictures back as the page sent them, for good: the engine refused the game (the
+  // checker replays every shown move before a page is published, so only a broken build gets here).
+  giveUp() {
+    this.stop();
+    this.toPaper();
+    this.box.remove();
+    const fallback = this.container.querySelector('.pyramide-replay-fallback');
+    if (fallback) fallback.hidden = false;
+    this.broken = true;
   }
 
   // The board that draws the steps between the pictures; made on first use, since the opening
@@ -104,7 +126,7 @@ class Replay {
       ArrowLeft: () => this.go(this.step - 1),
       ArrowRight: () => this.go(this.step + 1),
       Home: () => this.go(0),
-      End: () => this.go(this.positions.length - 1),
+      End: () => this.go(this.total),
       ' ': onButton ? null : () => this.toggle(), // on a button, space presses that button
     };
     const action = actions[event.key];
@@ -115,16 +137,22 @@ class Replay {
   }
 
   go(step) {
-    if (step < 0 || step >= this.positions.length) return;
+    if (step < 0 || step > this.total) return;
     if (this.timer && step !== this.step + 1) this.stop(); // a jump ends the playing
     this.show(step);
   }
 
   show(step) {
-    this.step = step;
-    const { words, s } = this;
-    const position = this.positions[step];
-    const total = this.positions.length - 1;
+    if (this.broken) return;
+    try {
+      this.draw(step);
+    } catch {
+      this.giveUp();
+    }
+  }
+
+  draw(step) {
+    const { words, s, total } = this;
     const move = step > 0 ? this.data.moves[step - 1] : null;
     // The cards the move took away, drawn as ghosts where they were.
     const [kind, ...cards] = move ? move.split(' ') : [];
@@ -135,6 +163,7 @@ class Replay {
     // it waits in the hidden fallback, so that the mounting, done while the page loads, moves one
     // picture and not seven.
     const frame = this.frames.get(step);
+    const position = frame && !move ? null : this.positions[step]; // the opening's picture needs none
     if (frame && frame.parentNode !== this.stage) {
       if (!this.places.has(frame)) this.places.set(frame, frame.parentNode.insertBefore(document.createComment(''), frame));
       frame.classList.add('pyr-frame');
@@ -150,6 +179,7 @@ class Replay {
     } else {
       this.caption.textContent = s.start;
     }
+    this.step = step;
     this.prevButton.setAttribute('aria-disabled', String(step === 0));
     this.nextButton.setAttribute('aria-disabled', String(step === total));
     let current = -1;
@@ -162,11 +192,11 @@ class Replay {
 
   toggle() {
     if (this.timer) return this.stop();
-    if (this.step >= this.positions.length - 1) this.show(0);
+    if (this.step >= this.total) this.show(0);
     this.playButton.textContent = this.s.pause;
     this.playButton.setAttribute('aria-pressed', 'true');
     const tick = () => {
-      if (this.step >= this.positions.length - 1) return this.stop();
+      if (this.step >= this.total) return this.stop();
       this.show(this.step + 1);
       this.timer = setTimeout(tick, STEP_MS);
     };
@@ -187,14 +217,8 @@ export function mount(container) {
   const strings = readJson(container, 'pyramide-strings');
   const data = readJson(container, 'pyramide-replay-data');
   if (!strings || !data || !Array.isArray(data.moves) || !Array.isArray(data.chapters)) return;
-  let positions;
-  try {
-    positions = replay(data.deal, data.moves).positions;
-  } catch {
-    return; // a game the engine refuses: the static pictures stay
-  }
   container.dataset.mounted = 'true';
-  new Replay(container, makeWords(strings), data, positions);
+  new Replay(container, makeWords(strings), data);
 }
 
 // When the page loads (its <script type="module">): every replay on it, in a task of its own

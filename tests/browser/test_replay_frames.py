@@ -120,3 +120,25 @@ def test_on_paper_every_picture_is_back_in_order_under_its_title(watched, pages,
     assert page.locator(f"{STAGE} figure").count() == 0
     page.evaluate("window.dispatchEvent(new Event('afterprint'))")
     assert shown(page) == [str(len(chapters) - 1)]  # the step it was on, in the stage again
+
+
+def test_a_game_the_engine_refuses_gives_the_pictures_back_at_its_first_step(watched, site, winning_game, chapters):
+    """The engine replays the moves only when a step first needs a position (the opening is a
+    picture): a move it refuses, which only a broken build could send, then puts every picture
+    back under its title and takes the player away, for good."""
+    broken = ["king 2C"] + winning_game[1:]  # no king: refused at the first move
+    fallback = "\n\n".join(figure(i, c["title"]) for i, c in enumerate(chapters))
+    data = {"deal": WIN_DEAL, "moves": broken, "chapters": chapters}
+    (site / "replay-frames-refused.html").write_text(
+        PAGE.format(lang="nb", head=head_html("assets"), body=replay_html("nb", strings("nb"), data, "assets", fallback)),
+        encoding="utf-8")
+    w = watched(width=360)
+    page = w.open("replay-frames-refused.html")
+    page.wait_for_selector(".pyr-replay")
+    assert shown(page) == ["0"]  # mounted: the opening needs no replay
+    page.locator(".pyr-next").click()
+    assert page.locator(".pyr-replay").count() == 0
+    assert shown(page) == [str(i) for i in range(len(chapters))]
+    order = page.eval_on_selector_all(".pyramide-replay-fallback > *", "es => es.map(e => e.dataset.chapter ?? e.textContent)")
+    assert order == [x for i, c in enumerate(chapters) for x in (c["title"], str(i))]
+    assert page.locator(".pyramide-replay-fallback").is_visible()
