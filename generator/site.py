@@ -322,6 +322,8 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
             shutil.rmtree(docs_dir)
         (docs_dir / "stylesheets").mkdir(parents=True)
         shutil.copy(ASSETS / "site.css", docs_dir / "stylesheets" / "site.css")
+        (docs_dir / "javascripts").mkdir()
+        shutil.copy(ASSETS / "palette.js", docs_dir / "javascripts" / "palette.js")
         (docs_dir / LOGO_FILE).parent.mkdir(parents=True)
         (docs_dir / LOGO_FILE).write_text(logo_svg(), encoding="utf-8")
         for name, text in rendered[lang.code].items():
