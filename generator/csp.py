@@ -4,7 +4,8 @@ files: no server of ours sends headers).
 Scripts come from this site only. The few inline scripts are known by who wrote them, not
 found by scanning the page: the theme's own (mkdocs-material's templates, read from the
 installed theme: its settings script, whose one hole is the page's scope, its tab-link
-script and its colour-scheme switch's script) and the generator's (the root page's language choice, passed in by the caller). Each is
+script and its colour-scheme switch's script) and the generator's (the root page's language choice, and every MkDocs page's
+"js" class made in the head: site.py JS_CLASS_SCRIPT; passed in by the caller). Each is
 allowed by its SHA-256. Any other executed inline script in a built page stops the build
 (UnknownScript): whatever smuggled it in, it never gets a hash. Styles allow inline `style` attributes: the theme and the pictures set
 them, and CSS cannot run script in today's browsers.

@@ -3,7 +3,8 @@ the body (where it blocks rendering halfway down), the game's space is held befo
 (layout shift < 0.02 at phone and desktop sizes), the replay's static pictures are its frames
 rather than markup the script throws away, built while the page loads so that nothing moves
 when a reader gets there; every module the page's scripts import is preloaded
-from the head, so none waits for the one that imports it."""
+from the head, so none waits for the one that imports it; <html>'s script classes are made in the
+head, so the theme's script restyles nothing by making them once the page is drawn."""
 from __future__ import annotations
 
 import re
@@ -171,3 +172,44 @@ def test_the_module_graph_follows_every_static_import(tmp_path):
     (tmp_path / "b.js").write_text("import { z } from './gone.js';\n")
     with pytest.raises(ValueError, match=r"gone\.js: imported by the game's modules, but there is no such file"):
         module_graph("a.js", tmp_path)
+
+
+# Every change of <html>'s class by a script as the page loads, with whether the body existed.
+ROOT_CLASS_CHANGES = """
+window.__rootClasses = [];
+const set = Element.prototype.setAttribute;
+Element.prototype.setAttribute = function (attribute, value) {
+  if (this === document.documentElement && attribute === 'class') window.__rootClasses.push([value, Boolean(document.body)]);
+  return set.call(this, attribute, value);
+};
+const list = Object.getOwnPropertyDescriptor(Element.prototype, 'classList').get;
+for (const name of ['add', 'remove', 'replace', 'toggle']) {
+  const call = DOMTokenList.prototype[name];
+  DOMTokenList.prototype[name] = function (...tokens) {
+    const root = list.call(document.documentElement) === this;
+    const before = root && document.documentElement.className;
+    const result = call.apply(this, tokens);
+    if (root && document.documentElement.className !== before)
+      window.__rootClasses.push([document.documentElement.className, Boolean(document.body)]);
+    return result;
+  };
+}
+"""
+
+
+@pytest.mark.parametrize("page", FRONT_PAGES + ("nb/examples/", "da/contact/"))
+def test_the_root_has_its_script_classes_before_the_body_and_the_theme_changes_none(browser, base, page):
+    """Any class change on <html> restyles the whole page (site.py JS_CLASS_SCRIPT): the theme's
+    "js" and its polyfill's "js-focus-visible" are made in the head, so its own changes, once the
+    page is drawn, find them there and change nothing."""
+    context = browser.new_context(viewport={"width": 412, "height": 823})
+    try:
+        context.add_init_script(ROOT_CLASS_CHANGES)
+        tab = context.new_page()
+        tab.goto(f"{base}/{page}", wait_until="load")
+        tab.wait_for_timeout(300)
+        assert tab.evaluate("window.__rootClasses") == [["js", False], ["js js-focus-visible", False]]
+        assert tab.evaluate("document.documentElement.className") == "js js-focus-visible"
+        assert tab.evaluate("document.documentElement.hasAttribute('data-js-focus-visible')")  # the theme's polyfill ran
+    finally:
+        context.close()
