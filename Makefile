@@ -158,8 +158,8 @@ status: setup ## which version DEST=folder shows, from which commit, and whether
 	@test -n "$(DEST)" || (echo "error: usage: make status DEST=folder" >&2 && exit 2)
 	$(PY) -m generator status "$(DEST)"
 
-# Speed and memory figures (build/bench.json); SECTION=solvers|browser-solver|deciders|survey|game|lighthouse|reload for one.
-bench: setup browser lighthouse ## speed and memory figures; SECTION=solvers|browser-solver|deciders|survey|game|lighthouse|reload for one
+# Speed and memory figures (build/bench.json); SECTION=solvers|browser-solver|deciders|survey|game|lighthouse|blocking|reload for one.
+bench: setup browser lighthouse ## speed and memory figures; SECTION=solvers|browser-solver|deciders|survey|game|lighthouse|blocking|reload for one
 	$(PY) -m bench $(SECTION)
 
 # A new worked example from the solvers' shortest game: make example DEAL=N [ID=name] [FORCE=1].
