@@ -672,3 +672,54 @@ QUESTIONS = ('<details class="note question"><summary>Hva  er\n en pyramide?</su
 def test_the_faq_data_holds_the_questions_the_page_shows(site, body, head, expected):
     page = add(site, body, head=head)
     assert problems(site) == [f"{page}: {what}" for what in expected]
+
+
+# ---- edges the cases above leave open ---------------------------------------------------------------
+
+def test_only_spaces_and_controls_are_stripped_from_an_address():
+    assert normalised("Xa.pngX") == "Xa.pngX" and normalised("\x00 x \x7f") == "x \x7f"
+
+
+def test_a_link_that_names_two_things_loads_nothing(site):
+    page = add(site, '<link rel="alternate canonical" href="https://cited.example/rules">')
+    assert problems(site) == [f"{page}: canonical ['{RULES}', 'https://cited.example/rules'], expected ['{RULES}']"]
+
+
+def test_a_404_page_loading_from_another_host_is_refused_once(site):
+    page = add(site, '<img src="//evil.example/x.png">', page="404.html")
+    assert not_found_problems(site, URL) == [f"{page}: loads //evil.example/x.png from another host"]
+
+
+def test_an_empty_title_element_is_no_title(site):
+    page = add(site, '<svg xmlns="http://www.w3.org/2000/svg" role="img"><title></title></svg>')
+    assert problems(site) == [f"{page}: picture 2 has no title"]
+
+
+def test_a_sitemap_entry_without_its_address_or_an_alternate_without_its_language(site):
+    sitemap = site / "sitemap.xml"
+    pages = sorted([URL, f"{URL}da/", f"{URL}da/rules/", f"{URL}nb/", RULES])
+    sitemap_edit(site, "</urlset>", "<url></url></urlset>")
+    assert problems(site) == [f"{sitemap}: lists {sorted(pages + [''])}, expected the pages {pages}"]
+    sitemap_edit(site, "<url></url>", "")
+    rules_entry(site, alternate("nb", RULES), alternate("nb", RULES) + f'<xhtml:link rel="alternate" href="{RULES}"/>')
+    page, da_rules = site / "nb" / "rules" / "index.html", site / "da" / "rules" / "index.html"
+    assert problems(site) == [f"{page}: alternates for ['', 'da', 'nb', 'x-default'], expected one each for {WANTED}",
+                              f"{page}: alternate da {URL}da/rules/ does not point back with the same alternates",
+                              f"{da_rules}: alternate nb {RULES} does not point back with the same alternates"]
+
+
+def test_a_tag_without_content_or_href_is_an_empty_one(site):
+    page = site / "nb" / "rules" / "index.html"
+    edit(page, '<meta property="og:type" content="website">', '<meta property="og:type">')
+    assert problems(site) == [f"{page}: no og:type"]
+    edit(page, "</head>", '<link rel="canonical"></head>')
+    assert problems(site) == [f"{page}: canonical ['{RULES}', ''], expected ['{RULES}']", f"{page}: no og:type"]
+
+
+def test_a_title_with_a_character_reference(site):
+    for page in ("nb/index.html", "nb/rules/index.html"):
+        edit(site / page, f"<title>{TITLES['nb'][page[3:-10]]}</title>", "<title>Regler &amp; r&aring;d</title>")
+    assert problems(site) == [f"{site}: the title 'Regler & råd' is on more than one page"]
+    scan = sitecheck.HeadScan()  # read alone, as tests/test_seo.py reads a page's head
+    scan.feed("<title>A &amp; B</title>")
+    assert scan.title == "A & B"
