@@ -723,3 +723,22 @@ def test_a_title_with_a_character_reference(site):
     scan = sitecheck.HeadScan()  # read alone, as tests/test_seo.py reads a page's head
     scan.feed("<title>A &amp; B</title>")
     assert scan.title == "A & B"
+
+
+def test_a_language_page_without_lang_is_named_so(site):
+    page = site / "nb" / "rules" / "index.html"
+    edit(page, '<html lang="nb">', "<html>")
+    assert problems(site) == [f"{page}: <html lang=None>, expected 'nb'"]
+    edit(page, "<html>", "")  # no <html> at all
+    assert problems(site) == [f"{page}: <html lang=None>, expected 'nb'"]
+
+
+def test_an_attribute_without_a_value_is_empty(site):
+    page = add(site, '<a href>opp</a><p id>x</p><img src alt>')
+    assert problems(site) == []  # an empty address is this page
+    edit(page, "<a href>", "<a href>x</a><a href='#'>")
+    assert problems(site) == []
+
+
+def test_three_slashes_lead_to_another_host():
+    assert is_external("///evil.example/x.png") and is_external("\\\\\\evil.example")
