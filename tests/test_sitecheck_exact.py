@@ -742,3 +742,8 @@ def test_an_attribute_without_a_value_is_empty(site):
 
 def test_three_slashes_lead_to_another_host():
     assert is_external("///evil.example/x.png") and is_external("\\\\\\evil.example")
+
+
+def test_a_srcset_adds_to_what_the_tag_loads(site):
+    page = add(site, f'<img src="{EVIL}" srcset="../../assets/a.png 1x">')
+    assert problems(site) == [f"{page}: loads {EVIL} from another host"]
