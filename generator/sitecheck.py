@@ -394,6 +394,7 @@ class HeadScan(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.title = ""
+        self._titled = False            # the page's <title> was read: a picture's <title> later is not it
         self.meta: dict[str, list[str]] = {}
         self.canonical: list[str] = []
         self.alternates: list[tuple[str, str]] = []
@@ -414,8 +415,9 @@ class HeadScan(HTMLParser):
             self.alternates.append((a["hreflang"], a.get("href", "")))
         elif tag == "details" and (self._question or "question" in a.get("class", "").split()):
             self._question += 1
-        elif tag == "summary" and self._question == 1 or tag == "title" and not self.title:
+        elif tag == "summary" and self._question == 1 or tag == "title" and not self._titled:
             self._in, self._text = tag, []
+            self._titled = self._titled or tag == "title"
         elif tag == "script" and a.get("type", "").lower() == "application/ld+json":
             self._in, self._text = "json", []
 
