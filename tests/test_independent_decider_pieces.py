@@ -6,32 +6,21 @@ as dead, the forced removals, and on the Python side the notation of a line, the
 kings, and the variant replayer's every move and refusal. Run first in `make mutation
 MODULE=independent-decider` (a second or two, where the positions take 15 s): a mutant here fails
 at once. Each function is called as the search calls it (numba's, or plain Python without it)."""
-import signal
 
-import numba
 import numpy as np
 import pytest
+from cpu_limit import cpu_seconds_without_the_compiler
 
 from verify.independent import decider as d
 
 
 @pytest.fixture(autouse=True)
 def no_endless_loop():
-    """Without numba's compiler (a mutation run): a piece that never returns (a mutant's loop)
-    fails its test after 20 CPU-seconds of this process, where each test takes well under one, so
-    the run goes on at once; a machine paused or busy counts no CPU time. Compiled, the pieces
-    are the file's own and the first call compiles them (seconds each): no limit then."""
-    if not numba.config.DISABLE_JIT:
+    """A mutant's loop fails its test after 20 CPU-seconds without the compiler (a test takes
+    well under one)."""
+    with cpu_seconds_without_the_compiler(20):
         yield
-        return
 
-    def stop(signum, frame):
-        raise TimeoutError("still running after 20 CPU-seconds: a loop that does not end")
-    before = signal.signal(signal.SIGVTALRM, stop)
-    signal.setitimer(signal.ITIMER_VIRTUAL, 20)
-    yield
-    signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-    signal.signal(signal.SIGVTALRM, before)
 
 PLACES = [(r, c) for r in range(1, 8) for c in range(1, r + 1)]  # row 1 is the apex, row 7 is free
 INDEX = {rc: k for k, rc in enumerate(PLACES)}

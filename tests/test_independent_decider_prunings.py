@@ -11,11 +11,10 @@ cutting where its proof does not reach, shows. tests/test_survey.py holds each p
 and the plain search to the same answers over played positions (the unpruned settings take a
 minute without numba's compiler, which a mutation run goes without: see modules.toml)."""
 import json
-import signal
 from pathlib import Path
 
-import numba
 import pytest
+from cpu_limit import cpu_seconds_without_the_compiler
 
 from verify.independent import decider, rules
 from verify.independent.variants import VARIANTS
@@ -28,21 +27,10 @@ SETTINGS = [{}] + [{name: False} for name in PRUNINGS]
 
 @pytest.fixture(autouse=True)
 def no_endless_loop():
-    """Without numba's compiler (a mutation run): a search that never ends (a mutant's loop) fails
-    its test after 120 CPU-seconds of this process, where each test takes a few, so the run goes
-    on (mutmut's own limit is ten times the whole file's time); a machine paused or busy counts no
-    CPU time. Compiled, the first call compiles the search: no limit then."""
-    if not numba.config.DISABLE_JIT:
+    """A mutant's loop fails its test after 120 CPU-seconds without the compiler (a test takes a
+    few)."""
+    with cpu_seconds_without_the_compiler(120):
         yield
-        return
-
-    def stop(signum, frame):
-        raise TimeoutError("still running after 120 CPU-seconds: a loop that does not end")
-    before = signal.signal(signal.SIGVTALRM, stop)
-    signal.setitimer(signal.ITIMER_VIRTUAL, 120)
-    yield
-    signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-    signal.signal(signal.SIGVTALRM, before)
 
 
 def replays_to_a_win(start: dict, line: list[str], variant: str) -> bool:
