@@ -176,13 +176,18 @@ def test_hall_s_condition():
     assert hall(0b1000, [0b1, 0b1, 0b1, 0]) is False
 
 
-def partners_ok(pyramid: dict, side=(), v=6, strict=False, stock_top=False, cover_pair=False) -> bool:
+def kernel_arrays(pyramid: dict, side=()):
     pv = np.zeros(28, dtype=np.int64)
     for k, value in pyramid.items():
         pv[k] = value
     sv = np.zeros(24, dtype=np.int64)
     sv[:len(side)] = side
     pmask, smask = d._value_masks(pv, sv, len(side))
+    return pv, sv, pmask, smask
+
+
+def partners_ok(pyramid: dict, side=(), v=6, strict=False, stock_top=False, cover_pair=False) -> bool:
+    _, _, pmask, smask = kernel_arrays(pyramid, side)
     related = d.RELATED & ~d.NEAR if cover_pair else d.RELATED
     return d._partners_ok(np.int64(mask(pyramid)), np.int64((1 << len(side)) - 1), v, pmask, smask, related,
                           strict, stock_top, np.zeros(8, dtype=np.int64))
@@ -218,16 +223,6 @@ def test_the_side_cards_partners_and_the_strict_variant():
     assert partners_ok({0: 7}, side=[6, 6], strict=True) is False  # two side 6s, one 7
     assert partners_ok({0: 7, 27: 7}, side=[6, 6], strict=True) is True
     assert partners_ok({0: 7, 27: 7}, side=[6, 6], strict=True, v=7) is True
-
-
-def kernel_arrays(pyramid: dict, side=()):
-    pv = np.zeros(28, dtype=np.int64)
-    for k, value in pyramid.items():
-        pv[k] = value
-    sv = np.zeros(24, dtype=np.int64)
-    sv[:len(side)] = side
-    pmask, smask = d._value_masks(pv, sv, len(side))
-    return pv, sv, pmask, smask
 
 
 def add(pyramid, side, cpyr, cside, move, strict=False, dead_cards=True, nch=2):
