@@ -626,3 +626,69 @@ def test_status_line_by_line(tmp_path, monkeypatch):
 
 def test_describe_reads_the_record():
     assert publish.describe(Path("/nonexistent")) == "built at an unknown time from an unknown commit (working tree unknown)"
+
+
+# ---- what mutation testing found untold (issue 29) ---------------------------------------------
+
+def test_the_liveness_probe_sends_no_signal_to_the_process_it_asks_about():
+    # os.kill(pid, 0) only asks; any other number would be a real signal to someone's process.
+    import subprocess
+    child = subprocess.Popen(["sleep", "30"])
+    try:
+        assert publish.pid_alive(child.pid)
+        with pytest.raises(subprocess.TimeoutExpired):
+            child.wait(timeout=0.5)
+    finally:
+        child.kill()
+        child.wait()
+    assert not publish.pid_alive(child.pid)
+
+
+def test_a_pruning_stopped_midway_leaves_a_trash_folder_the_next_run_removes(tmp_path, monkeypatch):
+    dest = tmp_path / "site"
+    for number in (1, 2, 3):
+        publish_number(tmp_path, dest, number)
+    first = publish.versions(dest)[0]
+
+    def stopped(folder):
+        raise OSError("stopped")
+    monkeypatch.setattr(publish.fileops, "rmtree", stopped)
+    with pytest.raises(OSError):
+        publish.prune(dest, keep=2)
+    monkeypatch.undo()
+    folder = tmp_path / "site.versions"
+    trash = [name for name in listing(folder) if name not in (".lock", "history.json", *publish.versions(dest))]
+    assert len(trash) == 1 and trash[0].startswith(f".trash-{first}-{os.getpid()}-"), trash
+    assert first not in publish.versions(dest)
+    publish.clean_versions_folder(dest)
+    assert listing(folder) == [".lock", *publish.versions(dest), "history.json"]
+
+
+def test_a_link_inside_the_repository_is_refused_even_when_not_asked_for_versions(monkeypatch, tmp_path):
+    # `build --dest` onto our link publishes a version: the check under DEST's lock is the
+    # versioned one, so a link that lies in the repository is refused there.
+    dest = tmp_path / "repo" / "site"
+    dest.parent.mkdir()
+    publish_number(tmp_path, dest, 1)
+    stand_in_repository(monkeypatch, tmp_path / "repo")
+    assert publish.check_destination(dest) == "link"
+    before = listing(tmp_path / "repo" / "site.versions")
+    with pytest.raises(DestinationError) as e:
+        publish.install(staged(tmp_path, 2), dest, versioned=False)
+    assert str(e.value).startswith(f"{dest}: is inside the repository ({tmp_path / 'repo'}), where")
+    assert live_number(dest) == 1 and listing(tmp_path / "repo" / "site.versions") == before
+
+
+def test_rollback_of_a_dest_lost_meanwhile_with_no_complete_version_says_so_whole(tmp_path, monkeypatch):
+    # Found missing with a version that was live; by the time DEST's lock is held that version
+    # broke (or another checkout cleaned up): nothing to restore.
+    dest = tmp_path / "site"
+    publish_number(tmp_path, dest, 1)
+    dest.unlink()
+    for name in publish.versions(dest):
+        (tmp_path / "site.versions" / name / "index.html").write_text("broken")
+    monkeypatch.setattr(publish, "check_destination", lambda dest, versioned=False: "lost")
+    with pytest.raises(DestinationError) as e:
+        publish.rollback(dest)
+    assert str(e.value) == f"{dest}: is missing and no complete version is kept in {tmp_path / 'site.versions'}"
+    assert not os.path.lexists(dest)
