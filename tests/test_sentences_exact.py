@@ -120,3 +120,16 @@ def test_each_block_tag_opens_raw_html_that_is_not_running_text(tag):
 @pytest.mark.parametrize("tag", sorted(VOID_TAGS))
 def test_a_void_tag_needs_no_closing_tag(tag):
     assert digit_sentences(f"<div><{tag}></div>\n\n28 kort etter.") == [(3, "28 kort etter.")]
+
+
+def test_a_list_ends_where_an_unindented_paragraph_starts():
+    # The code block after the paragraph is no running text; were the paragraph taken into the
+    # list item, the code would be read de-indented, as the item's text.
+    assert digit_sentences("- Et punkt.\n\nEn tekst.\n\n    3 linjer kode") == []
+
+
+def test_a_code_block_in_a_lists_second_item_is_not_running_text():
+    # The second item starts a block of its own: it is not a lazy line of the first one, so its
+    # code block is read at the second item's indentation.
+    assert digit_sentences("- Første punkt\n- Andre punkt\n\n      5 linjer kode") == []
+    assert digit_sentences("- Første punkt\n- Andre punkt\n\n  5 linjer tekst.") == [(4, "5 linjer tekst.")]
