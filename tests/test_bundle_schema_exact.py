@@ -107,6 +107,11 @@ def test_a_bundle_at_every_edge_of_its_shape_fits():
     b["examples"][0]["opening"] = copy.deepcopy(fake_bundle()["examples"][0]["opening"])
     b["variants"][0]["results"] = b["survey"]["results"] = "wlu"
     check_shape(b)
+    # The solvers' records of verify/solving.py carry their own answer to "can it be won".
+    for name in ("app", "independent"):
+        b["examples"][0]["search"]["solvers"][name] = {"max_removed": 0, "shortest": 0, "winnable": True,
+                                                       "positions": 0, "seconds": 0}
+    check_shape(b)
 
 
 def edit(*path_and_value):
@@ -154,6 +159,8 @@ def edit(*path_and_value):
      '$.examples[0].lines: key "text.nb" is not of the form (title|summary)\\.[a-z]{2,3}(?:-[a-z0-9]{2,8})*'),
     (edit("examples", 0, "search", "solvers", "app", "seconds", -0.5),
      "$.examples[0].search.solvers.app.seconds: -0.5 is out of range (0 … )"),
+    (edit("examples", 0, "search", "solvers", "app", "winnable", "yes"),
+     '$.examples[0].search.solvers.app.winnable: expected true or false, got "yes"'),
     (edit("survey", "variant", "Standard"), '$.survey.variant: "Standard" is not of the form [a-z][a-z-]*'),
     (edit("survey", "first", 0), "$.survey.first: 0 is out of range (1 … )"),
     (edit("survey", "results", "wlx"), '$.survey.results: "wlx" is not of the form [wlu]*'),
@@ -189,3 +196,7 @@ def test_a_check_missing_or_recorded_twice_is_named():
     with pytest.raises(SchemaError) as e:
         check_shape(b)
     assert str(e.value) == "$.checks: check(s) rules.constants recorded more than once"
+    b["checks"] = edge_bundle()["checks"] + edge_bundle()["checks"][2:0:-1]
+    with pytest.raises(SchemaError) as e:
+        check_shape(b)
+    assert str(e.value) == "$.checks: check(s) deal.regenerated, rules.constants recorded more than once"
