@@ -261,6 +261,23 @@ def palette(lang: Language) -> list[dict]:
 JS_CLASS_SCRIPT = 'document.documentElement.classList.replace("no-js", "js");document.documentElement.classList.add("js-focus-visible");'
 
 
+# The theme's script, by the name its own base.html loads it under (it changes with the theme's
+# version). Our pages load it on demand (assets/theme-on-demand.js says when and why), so the
+# override of the page's scripts needs the name; a theme that no longer names one stops the build.
+THEME_BUNDLE = re.compile(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js")
+
+
+@lru_cache(maxsize=1)
+def theme_bundle() -> str:
+    import material
+    base = Path(material.__file__).parent / "templates" / "base.html"
+    found = THEME_BUNDLE.findall(base.read_text(encoding="utf-8"))
+    if len(found) != 1:
+        raise BuildError(f"{base}: expected the theme to load one script bundle (assets/javascripts/bundle.….min.js), "
+                         f"found {len(found)}; generator/overrides/main.html's scripts block loads it on demand")
+    return found[0]
+
+
 def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, site_dir: Path,
                   site_url: str = LOCAL_ADDRESS) -> dict:
     nav_titles = lang.strings["nav"]
@@ -289,6 +306,7 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
                   "not_found": not_found,  # the 404 page's words (overrides/404.html)
                   "game_skip": theme_words(lang)["game_skip"],  # the skip link to the game (overrides/main.html)
                   "js_class_script": JS_CLASS_SCRIPT,  # overrides/main.html, at the top of the head
+                  "theme_bundle": theme_bundle(),  # overrides/main.html, loaded on demand
                   # The modules a game's or a replay's page preloads (overrides/main.html).
                   "game_modules": module_graph(GAME_MODULE, APP),
                   "replay_modules": module_graph(REPLAY_MODULE, APP),
@@ -336,6 +354,7 @@ def write_site(languages: list[Language], default: str, rendered: dict, stage: P
         shutil.copy(ASSETS / "site.css", docs_dir / "stylesheets" / "site.css")
         (docs_dir / "javascripts").mkdir()
         shutil.copy(ASSETS / "palette.js", docs_dir / "javascripts" / "palette.js")
+        shutil.copy(ASSETS / "theme-on-demand.js", docs_dir / "javascripts" / "theme-on-demand.js")
         (docs_dir / LOGO_FILE).parent.mkdir(parents=True)
         (docs_dir / LOGO_FILE).write_text(logo_svg(), encoding="utf-8")
         for name, text in rendered[lang.code].items():

@@ -28,7 +28,8 @@ from .csp import inline_script_hash, policy_of
 # Attributes whose value is an address (or a list of them: srcset), by what a browser does with it.
 LINK_ATTRIBUTES = {"href", "cite"}                       # followed only when the reader clicks
 LOAD_ATTRIBUTES = {"src", "poster", "data", "background", "xlink:href", "manifest", "icon", "longdesc",
-                   "codebase", "archive", "ping", "action", "formaction"}
+                   "codebase", "archive", "ping", "action", "formaction",
+                   "data-theme-bundle"}  # the theme's script, which assets/theme-on-demand.js loads
 LIST_ATTRIBUTES = {"srcset", "imagesrcset"}
 ALLOWED_SCHEMES = {"", "http", "https", "mailto"}
 # Tags whose href the browser fetches by itself.

@@ -141,6 +141,8 @@ EVIL = "https://evil.example/f.png"
     *((f'<div {name}="{EVIL}"></div>', [f"loads {EVIL} from another host"])
       for name in ("src", "poster", "data", "background", "xlink:href", "manifest", "icon", "longdesc",
                    "codebase", "archive", "ping", "action", "formaction")),
+    # the theme's script, loaded by assets/theme-on-demand.js from its loader's attribute
+    (f'<script src="../../javascripts/t.js" data-theme-bundle="{EVIL}"></script>', [f"loads {EVIL} from another host"]),
     (f'<img srcset="../../assets/a.png 1x, {EVIL} 2x,">', [f"loads {EVIL} from another host"]),
     (f'<link rel="preload" as="image" imagesrcset="{EVIL} 1x">', [f"loads {EVIL} from another host"]),
     (f'<svg><use href="{EVIL}#i"/></svg>', [f"loads {EVIL}#i from another host"]),
