@@ -165,33 +165,36 @@ def test_the_checkouts_build_lock_is_build_build_lock_under_the_checkout():
 
 
 def test_a_held_lock_is_waited_for_saying_who_holds_it(tmp_path, capsys):
-    path = tmp_path / "deep" / "build.lock"
-    path.parent.mkdir()
+    path = tmp_path / "deep" / "er" / "build.lock"
     old_umask = os.umask(0o077)
     try:
+        inside = threading.Event()
+
+        def take():
+            with publish.build_lock(path):
+                inside.set()
+
+        with publish.build_lock(path):  # makes build/ and its parents, as a fresh checkout has none
+            pass
         with open(path, "a+") as other:
+            other.truncate(0)
             other.write("4242")
             other.flush()
             fcntl.flock(other, fcntl.LOCK_EX)
-            inside = threading.Event()
-
-            def take():
-                with publish.build_lock(path):
-                    inside.set()
-
             thread = threading.Thread(target=take)
             thread.start()
+            said = ""
             for _ in range(500):
-                if "Waiting" in capsys.readouterr().err or not thread.is_alive():
+                said += capsys.readouterr().err
+                if said or not thread.is_alive():
                     break
                 time.sleep(0.01)
-            else:
-                pytest.fail("nothing said while waiting")
-            assert not inside.is_set()
+            waited = not inside.is_set()
             fcntl.flock(other, fcntl.LOCK_UN)
             thread.join(10)
     finally:
         os.umask(old_umask)
+    assert said == f"Waiting for another build or publish (pid 4242, lock {path}) to finish…\n" and waited
     assert inside.is_set() and path.read_text() == str(os.getpid())
     assert stat.S_IMODE(path.stat().st_mode) == 0o644
 
@@ -632,8 +635,10 @@ def test_describe_reads_the_record():
 
 def test_the_liveness_probe_sends_no_signal_to_the_process_it_asks_about():
     # os.kill(pid, 0) only asks; any other number would be a real signal to someone's process.
+    import signal
     import subprocess
-    child = subprocess.Popen(["sleep", "30"])
+    # SIGHUP as it would be for anyone's process (a run under nohup ignores it, and so would its children).
+    child = subprocess.Popen(["sleep", "30"], preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL))
     try:
         assert publish.pid_alive(child.pid)
         with pytest.raises(subprocess.TimeoutExpired):
@@ -692,3 +697,138 @@ def test_rollback_of_a_dest_lost_meanwhile_with_no_complete_version_says_so_whol
         publish.rollback(dest)
     assert str(e.value) == f"{dest}: is missing and no complete version is kept in {tmp_path / 'site.versions'}"
     assert not os.path.lexists(dest)
+
+
+def test_a_held_lock_of_dest_says_whose_publish_or_rollback_it_waits_for(tmp_path, capsys):
+    dest = tmp_path / "site"
+    with publish.dest_lock(dest):
+        pass
+    lock = tmp_path / "site.versions" / ".lock"
+    with open(lock, "a+") as other:
+        other.truncate(0)
+        other.write("77")
+        other.flush()
+        fcntl.flock(other, fcntl.LOCK_EX)
+        thread = threading.Thread(target=lambda: publish.dest_lock(dest).__enter__())
+        thread.start()
+        said = ""
+        for _ in range(500):
+            said += capsys.readouterr().err
+            if said:
+                break
+            time.sleep(0.01)
+        fcntl.flock(other, fcntl.LOCK_UN)
+        thread.join(10)
+    assert said == f"Waiting for another publish or rollback of {dest} (pid 77, lock {lock}) to finish…\n"
+
+
+def test_staging_makes_the_folders_above_dest(tmp_path):
+    with publish.staging(tmp_path / "a" / "b" / "site") as stage:
+        assert stage.parent == tmp_path / "a" / "b" and stage.is_dir()
+
+
+def test_every_leftover_among_other_entries_is_removed(tmp_path, monkeypatch):
+    # The folder is read in no set order: leftovers first and last among twenty other entries.
+    dest = tmp_path / "site"
+    monkeypatch.setattr(publish, "pid_alive", lambda pid: False)
+    first = tmp_path / ".site.staging-1-aa"
+    first.mkdir()
+    for i in range(20):
+        (tmp_path / f"other-{i}").write_text("x")
+    last = tmp_path / ".site.old-2-bb"
+    last.mkdir()
+    assert sorted(publish.remove_stale(dest)) == sorted([first, last])
+    assert len(listing(tmp_path)) == 20
+
+
+def test_the_helpers_a_stopped_run_leaves_are_named_for_the_next_run_to_remove(tmp_path, monkeypatch):
+    # A new link made but not yet moved over DEST, and our old folder moved aside but not yet
+    # removed: both carry names leftover_pattern knows.
+    dest = tmp_path / "site"
+    for number in (1, 2):
+        publish_number(tmp_path, dest, number)
+    pattern = publish.leftover_pattern(dest)
+
+    def stopped(*args):
+        raise OSError("stopped")
+    monkeypatch.setattr(publish.fileops, "replace", stopped)
+    with pytest.raises(OSError):
+        publish.switch_link(dest, publish.versions(dest)[0])
+    monkeypatch.undo()
+    left = [name for name in listing(tmp_path) if name.startswith(".")]
+    assert len(left) == 1 and pattern.fullmatch(left[0]) and left[0].startswith(".site.link-"), left
+    publish.remove_stale(dest, now=time.time() + publish.STALE_SECONDS)
+    plain = tmp_path / "plain"
+    publish.install(staged(tmp_path, 1), plain, versioned=False)
+
+    def unsupported(*args):
+        raise publish.fileops.ExchangeUnsupported()
+    monkeypatch.setattr(publish.fileops, "exchange", unsupported)
+    monkeypatch.setattr(publish.fileops, "rmtree", stopped)
+    with pytest.raises(OSError):
+        publish.install(staged(tmp_path, 2), plain, versioned=False)
+    monkeypatch.undo()
+    left = [name for name in listing(tmp_path) if name.startswith(".plain")]
+    assert len(left) == 1 and publish.leftover_pattern(plain).fullmatch(left[0]) and left[0].startswith(".plain.old-"), left
+
+
+def test_publishing_the_lost_version_again_brings_dest_back(tmp_path):
+    dest = tmp_path / "site"
+    for number in (1, 2):
+        publish_number(tmp_path, dest, number)
+    dest.unlink()  # a run stopped between two renames: DEST.versions says 2 was live
+    publish_number(tmp_path, dest, 2)
+    assert live_number(dest) == 2 and len(publish.versions(dest)) == 2
+
+
+def test_build_dest_onto_a_lost_published_site_publishes_a_version(tmp_path):
+    dest = tmp_path / "site"
+    for number in (1, 2):
+        publish_number(tmp_path, dest, number)
+    dest.unlink()
+    assert publish.check_destination(dest) == "lost"
+    publish.install(staged(tmp_path, 3), dest, versioned=False)
+    assert dest.is_symlink() and live_number(dest) == 3 and len(publish.versions(dest)) == 3
+
+
+def test_rollback_and_status_refuse_a_link_inside_the_repository(monkeypatch, tmp_path):
+    dest = tmp_path / "repo" / "site"
+    dest.parent.mkdir()
+    for number in (1, 2):
+        publish_number(tmp_path, dest, number)
+    stand_in_repository(monkeypatch, tmp_path / "repo")
+    inside = f"{dest}: is inside the repository ({tmp_path / 'repo'}), where"
+    for command in (publish.rollback, publish.status):
+        with pytest.raises(DestinationError) as e:
+            command(dest)
+        assert str(e.value).startswith(inside), command
+    assert live_number(dest) == 2
+
+
+def test_a_staging_folder_removed_meanwhile_is_no_error(tmp_path):
+    # Another checkout's cleaning may take a stage it found stale: the build's own result stands.
+    with publish.staging(tmp_path / "site") as stage:
+        stage.rmdir()
+    assert listing(tmp_path) == []
+
+
+def test_a_plain_folder_adopted_by_two_renames_leaves_a_link_the_next_run_removes(tmp_path, monkeypatch):
+    dest = tmp_path / "site"
+    publish.install(staged(tmp_path, 1), dest, versioned=False)
+
+    def unsupported(*args):
+        raise publish.fileops.ExchangeUnsupported()
+
+    real_replace = publish.fileops.replace
+
+    def stopped_at_dest(source, target):
+        if target == dest:
+            raise OSError("stopped")
+        real_replace(source, target)  # the history's own writes
+    monkeypatch.setattr(publish.fileops, "exchange", unsupported)
+    monkeypatch.setattr(publish.fileops, "replace", stopped_at_dest)
+    with pytest.raises(OSError):
+        publish_number(tmp_path, dest, 2)
+    monkeypatch.undo()
+    left = [name for name in listing(tmp_path) if name.startswith(".site.")]
+    assert len(left) == 1 and publish.leftover_pattern(dest).fullmatch(left[0]) and left[0].startswith(".site.link-"), left
