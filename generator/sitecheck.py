@@ -395,7 +395,7 @@ class HeadScan(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.title = ""
-        self._titled = False            # the page's <title> was read: a picture's <title> later is not it
+        self._titled = False            # the page's <title> was read, or its body began: no later <title> is it
         self.meta: dict[str, list[str]] = {}
         self.canonical: list[str] = []
         self.alternates: list[tuple[str, str]] = []
@@ -408,6 +408,8 @@ class HeadScan(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = {name.lower(): (value or "") for name, value in attrs}
         rel = a.get("rel", "").lower().split()
+        if tag in ("body", "svg"):
+            self._titled = True  # the page's title is in its head: a picture's <title> is never it
         if tag == "meta" and (a.get("name") or a.get("property")):
             self.meta.setdefault(a.get("property") or a["name"], []).append(a.get("content", ""))
         elif tag == "link" and "canonical" in rel:

@@ -359,11 +359,16 @@ def test_a_manifest_that_is_not_an_object(site):
     ({"src": "../assets/icons/tall.png", "sizes": "192x192"}, "icon ../assets/icons/tall.png is not a PNG of 192x192 pixels"),
     ({"src": "../assets/icons/wide.png", "sizes": "192x192"}, "icon ../assets/icons/wide.png is not a PNG of 192x192 pixels"),
     ({"src": "../assets/icons/gif.png", "sizes": "192x192"}, "icon ../assets/icons/gif.png is not a PNG of 192x192 pixels"),
+    # every byte of the width and of the height counts (a size read from three would be 192)
+    ({"src": "../assets/icons/huge-w.png", "sizes": "192x192"}, "icon ../assets/icons/huge-w.png is not a PNG of 192x192 pixels"),
+    ({"src": "../assets/icons/huge-h.png", "sizes": "192x192"}, "icon ../assets/icons/huge-h.png is not a PNG of 192x192 pixels"),
     ({"src": "../assets/icons/192.png", "sizes": "192x192", "purpose": "maskable"}, None),
 ])
 def test_each_icon_is_a_png_of_this_site_of_the_size_it_claims(site, icon, why):
     write(site / "assets" / "icons" / "tall.png", png(192, 193))
     write(site / "assets" / "icons" / "wide.png", png(193, 192))
+    write(site / "assets" / "icons" / "huge-w.png", png(192 + 2**24, 192))
+    write(site / "assets" / "icons" / "huge-h.png", png(192, 192 + 2**24))
     write(site / "assets" / "icons" / "gif.png", b"GIF89a\r\n\x00\x00\x00\rIHDR" + png(192, 192)[16:])
     change_manifest(site, lambda data: data["icons"].__setitem__(0, icon))
     assert problems(site) == manifest_problems(site, *([why] if why else []), "no any icon of 192x192")
@@ -480,6 +485,9 @@ def test_each_page_has_a_title_and_a_description_of_its_own(site):
     edit(page, '<meta name="description" content="Om kabalen.">', '<meta name="description" content=" ">')
     assert problems(site) == [f"{page}: no title or meta description of its own"]
     edit(page, '<meta name="description" content=" ">', "")
+    assert problems(site) == [f"{page}: no title or meta description of its own"]
+    edit(page, "<head>", '<head><meta name="description" content="Om kabalen.">')
+    edit(page, "<title>Regler</title>", "")  # no <title> at all
     assert problems(site) == [f"{page}: no title or meta description of its own"]
 
 
@@ -625,7 +633,11 @@ def test_the_preview_names_the_page_and_a_picture_of_this_site_of_1200_by_630(si
                          (f"{URL}assets/wide.png", "is not a PNG of 1200×630 pixels"),
                          (f"{URL}assets/high.png", "is not a PNG of 1200×630 pixels"),
                          (f"{URL}assets/gif.png", "is not a PNG of 1200×630 pixels"),
+                         (f"{URL}assets/huge-w.png", "is not a PNG of 1200×630 pixels"),
+                         (f"{URL}assets/huge-h.png", "is not a PNG of 1200×630 pixels"),
                          (f"{URL}assets/preview-n%62.png?v=2#x", None)]:
+        write(site / "assets" / "huge-w.png", png(1200 + 2**24, 630))
+        write(site / "assets" / "huge-h.png", png(1200, 630 + 2**24))
         write(site / "assets" / "wide.png", png(1201, 630))
         write(site / "assets" / "high.png", png(1200, 631))
         write(site / "assets" / "gif.png", b"GIF89a\r\n" + png(1200, 630)[8:])
@@ -749,3 +761,20 @@ def test_three_slashes_lead_to_another_host():
 def test_a_srcset_adds_to_what_the_tag_loads(site):
     page = add(site, f'<img src="{EVIL}" srcset="../../assets/a.png 1x">')
     assert problems(site) == [f"{page}: loads {EVIL} from another host"]
+
+
+def test_each_problem_of_a_page_is_listed_with_the_others(site):
+    # Problems of one kind do not replace those found before them on the page, nor stop the
+    # search of the rest: an SVG in CSS passed over, a theme's icon or a broken picture first.
+    page = add(site, f'<img src="{EVIL}"><a href="https://uncited.example/">x</a><a href="javascript:alert(1)">y</a>'
+                     '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0"/></svg>'
+                     '<svg xmlns="http://www.w3.org/2000/svg" role="img"><title>A</title><g></svg>'
+                     '<svg xmlns="http://www.w3.org/2000/svg" role="img"><desc>B</desc></svg>',
+               head=f'<style>.a{{mask:url("data:image/svg+xml,<svg/>")}} .b{{background:url({EVIL})}}</style>')
+    found = problems(site)
+    assert f"{page}: loads {EVIL} from another host" in found
+    assert f"{page}: links to https://uncited.example/, which is not a cited source" in found
+    assert any("'javascript:alert(1)'" in p for p in found), found
+    assert f"{page}: CSS loads {EVIL} from another host" in found, found
+    assert any(p.startswith(f"{page}: picture ") and "is not well-formed SVG" in p for p in found), found
+    assert any(p.startswith(f"{page}: picture ") and p.endswith("has no title") for p in found), found
