@@ -98,7 +98,8 @@ def test_an_equivalent_mutant_on_a_line_whose_text_repeats_is_known_by_its_numbe
     ("def test_a():\n    assert True\n", 0),
     ("def test_a():\n    assert False\n", 1),
     ("import no_such_module_here\n\ndef test_a():\n    pass\n", 1),  # pytest's own exit: 2
-    ("import os, signal\n\ndef test_a():\n    os.kill(os.getpid(), signal.SIGHUP)\n", 1),  # the tests' process killed
+    # the tests' process killed by a signal (its default handling restored: a suite run under nohup ignores SIGHUP)
+    ("import os, signal\n\ndef test_a():\n    signal.signal(signal.SIGHUP, signal.SIG_DFL)\n    os.kill(os.getpid(), signal.SIGHUP)\n", 1),
 ])
 def test_the_runner_says_1_for_every_test_run_that_did_not_pass(tmp_path, body, code):
     """mutmut 2 calls a mutant killed only on exit code 1: a mutant that breaks the import (pytest
