@@ -21,6 +21,16 @@ def built_site(tmp_path_factory):
     return dest, languages
 
 
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    """The built site (tests/site_build.py) served on localhost, for the tests of whole pages."""
+    from browser_support import serve
+
+    site, _ = built_site
+    with serve(site) as url:
+        yield url
+
+
 @pytest.fixture(scope="session")
 def browser():
     """One Debian Chromium for every browser test (Playwright's sync API allows one at a time)."""

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from browser_support import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,13 +27,6 @@ for (const name of ['setAttribute', 'removeAttribute', 'toggleAttribute']) {
   };
 }
 """
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site):
-    site, _ = built_site
-    with serve(site) as url:
-        yield url
 
 
 def state(page) -> tuple[str, int]:

@@ -7,18 +7,10 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from browser_support import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 SEARCH_WORDS = {"nb": "kastebunke", "da": "afkastbunke"}
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site):
-    site, _ = built_site
-    with serve(site) as url:
-        yield url
 
 
 def watched_page(browser, locale="nb-NO", width=390):

@@ -4,7 +4,6 @@ first visit never asks for it, each gesture that needs it brings it, and once th
 it had come with the page: the search finds what it finds on a wide screen, where it comes at once."""
 import pytest
 
-from browser_support import serve
 
 PHONE = {"width": 390, "height": 800}
 WIDE = {"width": 1280, "height": 800}
@@ -14,13 +13,6 @@ THEME_RUNNING = "() => typeof window.component$ !== 'undefined'"
 # contents) at its document's DOMContentLoaded: true once that has reached it.
 CONTENT_MOUNTED = "() => { let seen = false; window.document$.subscribe(() => { seen = true; }); return seen; }"
 SEARCH_WORD = {"nb": "kastebunken", "da": "afkastbunken"}
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site):
-    site, _ = built_site
-    with serve(site) as url:
-        yield url
 
 
 @pytest.fixture

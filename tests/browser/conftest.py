@@ -128,9 +128,3 @@ def watched(browser, server):
         assert not errors, f"console errors: {errors}"
 
 
-@pytest.fixture(scope="module")
-def site_url(built_site):
-    """The built site (tests/site_build.py) served on localhost, for the tests of whole pages."""
-    site, _ = built_site
-    with serve(site) as url:
-        yield url
