@@ -52,6 +52,53 @@ def changed(pos: dict, **values) -> dict:
     return {**pos, **values}
 
 
+def without(pos: dict, move: str) -> dict:
+    """The position with the move's cards taken from wherever they lie, as a wrong engine takes them."""
+    gone = set(cards(move))
+    return changed(pos, pyramid=[None if x in gone else x for x in pos["pyramid"]],
+                   stock=[x for x in pos["stock"] if x not in gone], waste=[x for x in pos["waste"] if x not in gone],
+                   won=False)
+
+
+def second_stock_card_free(right, pos, m, o):
+    """stockTop read as "the stock's top two cards are free": a pair with the second one is taken."""
+    try:
+        return right(pos, m, o)
+    except EngineRefused:
+        if m.startswith("pair") and pos["stock"][1:2] and pos["stock"][1] in cards(m) and set(cards(m)) <= in_play(pos):
+            return without(pos, m)
+        raise
+
+
+def row(k: int) -> int:
+    return next(r for r in range(1, 8) if k < r * (r + 1) // 2)
+
+
+def other_cover_overlooked(right, pos, m, o):
+    """coverPair read as "a card may pair with a free card on it", the card's other cover overlooked."""
+    try:
+        return right(pos, m, o)
+    except EngineRefused:
+        pyramid = pos["pyramid"]
+        if m.startswith("pair") and all(x in pyramid for x in cards(m)):
+            low, high = sorted(pyramid.index(x) for x in cards(m))
+            on_it = high in (low + row(low), low + row(low) + 1)
+            high_free = row(high) == 7 or not any(pyramid[high + row(high) + d] for d in (0, 1))
+            if on_it and high_free:
+                return without(pos, m)
+        raise
+
+
+def one_card_put_back(after: dict, pos: dict, m: str, which) -> dict:
+    """After a pair of two pyramid cards, one of them (the place `which` picks) is back."""
+    places = [pos["pyramid"].index(x) for x in cards(m) if x in pos["pyramid"]]
+    if len(places) < 2:
+        return after
+    pyramid = list(after["pyramid"])
+    pyramid[which(places)] = pos["pyramid"][which(places)]
+    return changed(after, pyramid=pyramid)
+
+
 # (rule, method, bug, what the check says)
 BREAKS = [
     # cards.values / pair.thirteen: all 1,326 pairs, in the order of the deck (spades first)
@@ -224,18 +271,30 @@ BREAKS = [
      "'turn' refused under {'unlimitedTurns': True} (no turn left), expected legal"),
     ("variant.unlimited", "apply_under", lambda right, pos, m, o: changed(pos, won=False) if m == "turn" and pos["stock"] else right(pos, m, o),
      "'turn' was accepted under {'unlimitedTurns': True}, expected refused: the stock is not empty"),
+    # the turns beyond the two a path of their own, which reverses the stock
+    ("variant.unlimited", "apply_under",
+     lambda right, pos, m, o: changed(a := right(pos, m, o), stock=a["stock"][::-1]) if m == "turn" and pos["turns_left"] == 0 else right(pos, m, o),
+     "a turn back was refused or counted"),
+    # the turn listed by the standard rules: not once the two turns are used
+    ("variant.unlimited", "legal_under", lambda right, pos, o: [m for m in right(pos, o) if m != "turn" or pos["turns_left"]],
+     "deal 2, {'unlimitedTurns': True}: legal moves ['king KD'] differ from the rule text's ['king KD', 'turn']"),
     # variant.stock-top
     ("variant.stock-top", "apply_under", lambda right, pos, m, o: changed(right(pos, m, o), stock=pos["stock"]),
      "the stock's top card did not leave the stock"),
-    ("variant.stock-top", "apply_under", lambda right, pos, m, o: changed(pos, won=False) if m == "pair JH 2C" else right(pos, m, o),
+    ("variant.stock-top", "apply_under", lambda right, pos, m, o: second_stock_card_free(right, pos, m, o),
      "'pair JH 2C' was accepted under {'stockTop': True}, expected refused: the second stock card is not free"),
     ("variant.stock-top", "apply_under", lambda right, pos, m, o: right(pos, m, {"stockTop": True}),
      "'pair 7S 6H' was accepted under {}, expected refused: the standard rules never take a stock card"),
     # variant.cover-pair
     ("variant.cover-pair", "apply_under", lambda right, pos, m, o: changed(right(pos, m, o), pyramid=pos["pyramid"]),
      "the covering pair did not leave the pyramid"),
-    ("variant.cover-pair", "apply_under", lambda right, pos, m, o: changed(pos, won=False) if pos["pyramid"][22] else right(pos, m, o),
+    ("variant.cover-pair", "apply_under", lambda right, pos, m, o: other_cover_overlooked(right, pos, m, o),
      "'pair 7S 6H' was accepted under {'coverPair': True}, expected refused: another card still covers 6H"),
+    # the covering pair takes one of its two cards only: the covered one, or the one on it
+    ("variant.cover-pair", "apply_under", lambda right, pos, m, o: one_card_put_back(right(pos, m, o), pos, m, max),
+     "the covering pair did not leave the pyramid"),
+    ("variant.cover-pair", "apply_under", lambda right, pos, m, o: one_card_put_back(right(pos, m, o), pos, m, min),
+     "the covering pair did not leave the pyramid"),
     ("variant.cover-pair", "apply_under", lambda right, pos, m, o: right(pos, m, {"coverPair": True}),
      "'pair 7S 6H' was accepted under {}, expected refused: the standard rules never pair a card with the card on it"),
 ]
@@ -316,6 +375,17 @@ def test_legal_moves_the_variants_rule_text_does_not_allow_are_caught(rule, opti
     assert text.startswith(f"rule {rule}, broken engine: deal "), text
     shown, rest = text.split(f", {options}: legal moves ", 1)[1].split(" differ from the rule text's ")
     assert shown != rest and shown.startswith("[") and rest.startswith("[")
+
+
+def test_a_game_won_along_the_way_ends_its_comparisons():
+    """The played-out games stop at a win: a won position is compared once, not again for the
+    steps left. (No deal the variants' checks play is won within their 40 steps.)"""
+    from verify.checks.rule_checks import _same_moves_along_games, position
+
+    one_king_left = Broken("opening", lambda right, n: position({0: "KC"}) | {"status": "playing"})
+    c = Checker("variant.strict", one_king_left)
+    _same_moves_along_games(c, {}, deals=[1, 2])
+    assert c.count == 2 * 2  # per deal: the legal moves compared, the king accepted
 
 
 # The cases each check compares (the sources page prints them per engine). Those of the

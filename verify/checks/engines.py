@@ -86,16 +86,27 @@ class IndependentSide:
 
     # Under a variant's rules options: the independent decider's rule-text replay (one move)
     # and the independent solver's move generation, each written from the variants' rule text.
+    # Neither reads a position's card codes or bounds, so the position is read first, as the
+    # app's checkPosition reads it: a malformed hand-made case is refused, never played.
     def legal_under(self, position, options):
         from ..independent.solver import legal_moves  # numba: only when a variant is checked
+        self._check_position(position)
         return sorted(legal_moves(position, options))
 
     def apply_under(self, position, move, options):
         from ..independent.decider import IllegalVariantMove, replay
+        self._check_position(position)
         try:
             return replay(position, [move], options)
         except IllegalVariantMove as e:
             raise EngineRefused("variant", str(e)) from None
+
+    @staticmethod
+    def _check_position(position):
+        try:
+            rules.from_json(position)
+        except ValueError as e:
+            raise EngineRefused("notation", f"invalid position: {e}") from None
 
     def positions_of_game(self, n, moves):
         game = rules.Game(n)

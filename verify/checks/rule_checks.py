@@ -276,8 +276,9 @@ def _refused_under(c: Checker, pos: dict, move: str, options: dict, why: str):
 
     try:
         c.engine.apply_under(pos, move, options)
-    except EngineRefused:
-        c.count += 1
+    except EngineRefused as e:
+        # Refused by a rule of play: a case the engine reads as malformed shows no rule at all.
+        c.expect(e.rule != "notation", f"'{move}' refused under {options} as malformed ({e}), expected refused: {why}")
         return
     c.expect(False, f"'{move}' was accepted under {options}, expected refused: {why}")
 
