@@ -164,13 +164,15 @@ const UNLIMITED = 1; // the turns field under unlimitedTurns: one left, never sp
  *   rules     the rules options above (default: the app's rules)
  *   prune     {kingFirst, deadCards, sideKings, forcedPairs}: all true by default; false turns
  *             one off (tests)
+ *   firstChildren  room for this many children before the buffer first grows (1024; tests
+ *             start it at 1, since no search of theirs fills 1024)
  * Returns {result: 'won' | 'lost' | 'undecided', line, nodes}: line is a winning game from the
  * position in canonical notation when won, else null; nodes counts the card sets entered.
  */
-export function decide(position, { maxNodes = Infinity, rules = {}, prune = {} } = {}) {
+export function decide(position, { maxNodes = Infinity, rules = {}, prune = {}, firstChildren = 1024 } = {}) {
   const r = normaliseRules(rules);
   const { table, pyr, side, p, turns } = compile(position);
-  const search = new Search(table, r, prune);
+  const search = new Search(table, r, prune, firstChildren);
   try {
     return search.run(pyr, side, p, r.unlimitedTurns ? UNLIMITED : turns, maxNodes);
   } finally {
@@ -187,7 +189,7 @@ export function decideDeal(n, options = {}) {
 }
 
 class Search {
-  constructor(table, rules, { kingFirst = true, deadCards = true, sideKings = true, forcedPairs = true } = {}) {
+  constructor(table, rules, { kingFirst = true, deadCards = true, sideKings = true, forcedPairs = true } = {}, firstChildren = 1024) {
     this.table = table;
     this.rules = rules;
     this.kingFirst = kingFirst;
@@ -203,7 +205,7 @@ class Search {
     table.pyrValues.forEach((v, k) => { this.pyrOfValue[v] |= 1 << k; });
     table.sideValues.forEach((v, i) => { this.sideOfValue[v] |= 1 << i; });
     this.seen = CardSets.forSearch();
-    this.buf = new Int32Array(STRIDE * 1024);
+    this.buf = new Int32Array(STRIDE * firstChildren);
     this.end = 0; // used length of buf
     this.win = -1; // buffer offset of a winning child, once found
     // The path: per depth the position entered, its range of children and the next to try.
