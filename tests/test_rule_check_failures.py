@@ -377,6 +377,18 @@ def test_legal_moves_the_variants_rule_text_does_not_allow_are_caught(rule, opti
     assert shown != rest and shown.startswith("[") and rest.startswith("[")
 
 
+def test_a_refusal_of_a_malformed_case_is_not_taken_for_the_rule_refusing_it():
+    """A variant's case that an engine reads as a malformed position (say a card code mistyped in
+    rule_checks.py) is refused for "notation": the check says so instead of counting it refused."""
+    from verify.checks.rule_checks import _refused_under, position
+
+    malformed = Broken("apply_under", lambda right, pos, m, o: refuse("notation", "invalid position: 'XS' is no card"))
+    with pytest.raises(RuleCheckFailed) as failure:
+        _refused_under(Checker("variant.one-pass", malformed), position({21: "2S"}), "turn", {"turns": 0}, "no turn")
+    assert str(failure.value) == ("rule variant.one-pass, broken engine: 'turn' refused under {'turns': 0} as malformed "
+                                  "(invalid position: 'XS' is no card), expected refused: no turn")
+
+
 def test_a_game_won_along_the_way_ends_its_comparisons():
     """The played-out games stop at a win: a won position is compared once, not again for the
     steps left. (No deal the variants' checks play is won within their 40 steps.)"""
