@@ -146,6 +146,8 @@ EVIL = "https://evil.example/f.png"
     (f'<img srcset="../../assets/a.png 1x, {EVIL} 2x,">', [f"loads {EVIL} from another host"]),
     (f'<link rel="preload" as="image" imagesrcset="{EVIL} 1x">', [f"loads {EVIL} from another host"]),
     (f'<svg><use href="{EVIL}#i"/></svg>', [f"loads {EVIL}#i from another host"]),
+    # a long address is named by its first 80 characters
+    (f'<img src="{EVIL}?{"q" * 90}">', [f"loads {(EVIL + '?' + 'q' * 90)[:80]} from another host"]),
     (f'<svg><image href="{EVIL}"/></svg>', [f"loads {EVIL} from another host"]),
     (f'<svg><feImage href="{EVIL}"/></svg>', [f"loads {EVIL} from another host"]),
     (f'<link href="{EVIL}">', [f"loads {EVIL} from another host"]),
@@ -260,6 +262,13 @@ def test_each_inline_script_that_runs_must_be_in_the_policy(site, kind):
     page = add(site, f"<script{kind}>var smuggled = '{'x' * 80}';</script>")
     assert problems(site) == [f"{page}: an inline script the Content-Security-Policy does not allow: "
                               f"{(chr(34) + 'var smuggled = ' + chr(39) + 'x' * 80)[1:61]!r}"]
+
+
+def test_an_inline_script_that_holds_tags_is_read_whole(site):
+    """What looks like tags inside a <script> is the script's text: it is named whole, tags and all."""
+    page = add(site, '<script>var a = "</b>" + "<i>";</script>')
+    assert problems(site) == [f"{page}: an inline script the Content-Security-Policy does not allow: "
+                              + repr('var a = "</b>" + "<i>";')]
 
 
 def test_scripts_that_do_not_run_here_need_no_hash(site):
