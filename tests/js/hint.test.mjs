@@ -69,7 +69,7 @@ test('known deals from data of the wrong shape know nothing', () => {
   ];
   for (const data of wrong) {
     const known = new KnownDeals(data);
-    for (const n of [10, 12, 17, 20]) assert.equal(known.result(n), null, `${JSON.stringify(data)}: deal ${n}`);
+    for (const n of [0, 1, 10, 12, 17, 20]) assert.equal(known.result(n), null, `${JSON.stringify(data)}: deal ${n}`);
   }
   // Exactly the bytes the range needs: 8 deals in one byte, 9 in two.
   assert.equal(new KnownDeals({ ...DATA, last: 17, winnable: btoa(String.fromCharCode(BYTES[0])) }).result(17), 'won');
@@ -137,6 +137,7 @@ test('a search posts its request to a module worker and answers once, with what 
     assert.equal(worker.terminated, false, 'an idle worker is kept for the next hint');
     mock.timers.tick(60000);
     assert.equal(answers.length, 1, 'the time limit of an answered search does nothing');
+    assert.equal(worker.terminated, false, 'nor does it stop the idle worker');
   });
 });
 
@@ -175,6 +176,39 @@ test('cancel stops a busy worker, and the search it ran never answers', () => {
     assert.deepEqual(answers, []);
     search.cancel(); // nothing running: nothing to stop
     assert.equal(FakeWorker.made.length, 1);
+  });
+});
+
+test('the time limit of a cancelled search does not stop the search after it', () => {
+  withWorkers(() => {
+    const search = new HintSearch('worker.js');
+    const answers = [];
+    search.start(REQUEST, (a) => answers.push(['old', a.result]));
+    mock.timers.tick(5000);
+    search.cancel();
+    search.start({ ...REQUEST, deal: 9 }, (a) => answers.push(['new', a.result]));
+    mock.timers.tick(3000); // the cancelled search's limit would fall here
+    assert.equal(FakeWorker.made[1].terminated, false);
+    assert.deepEqual(answers, []);
+    mock.timers.tick(5000); // and the new search's own here
+    assert.deepEqual(answers, [['new', 'undecided']]);
+  });
+});
+
+test('a request the worker cannot be sent answers unavailable once, and its time limit nothing more', () => {
+  withWorkers(() => {
+    FakeWorker.prototype.postMessage = () => { throw new Error('DataCloneError'); };
+    try {
+      const search = new HintSearch('worker.js');
+      const answers = [];
+      search.start(REQUEST, (a) => answers.push(a));
+      assert.deepEqual(answers, [{ result: 'unavailable', move: null, deal: null, back: null }]);
+      assert.equal(search.busy, false);
+      mock.timers.tick(60000);
+      assert.equal(answers.length, 1);
+    } finally {
+      FakeWorker.prototype.postMessage = function (message) { this.sent.push(message); };
+    }
   });
 });
 
