@@ -91,7 +91,9 @@ export class HintSearch {
       const { deal, moves, known = null, rules = {} } = request;
       this.worker.postMessage({ id, deal, moves, known, rules });
     } catch {
-      // No workers here (very old browser, or blocked): the suggestion stays unchecked.
+      // No workers here (very old browser, or blocked), or the request could not be sent: the
+      // suggestion stays unchecked. A time limit already set would stop the next search's worker.
+      if (this.pending) clearTimeout(this.pending.timer);
       this.pending = { id, finish, timer: 0 };
       finish({ result: 'unavailable', move: null, deal: null, back: null });
     }

@@ -195,7 +195,7 @@ test('the time limit of a cancelled search does not stop the search after it', (
   });
 });
 
-test('a request the worker cannot be sent answers unavailable once, and its time limit nothing more', () => {
+test('a request the worker cannot be sent answers unavailable once, and its time limit is not left to stop the next search', () => {
   withWorkers(() => {
     FakeWorker.prototype.postMessage = () => { throw new Error('DataCloneError'); };
     try {
@@ -204,8 +204,14 @@ test('a request the worker cannot be sent answers unavailable once, and its time
       search.start(REQUEST, (a) => answers.push(a));
       assert.deepEqual(answers, [{ result: 'unavailable', move: null, deal: null, back: null }]);
       assert.equal(search.busy, false);
-      mock.timers.tick(60000);
+      FakeWorker.prototype.postMessage = function (message) { this.sent.push(message); };
+      mock.timers.tick(5000);
+      search.start({ ...REQUEST, deal: 9 }, (a) => answers.push(a));
+      mock.timers.tick(3000); // the first request's limit, had it been left set, falls here
+      assert.equal(FakeWorker.made[0].terminated, false, "the next search's worker is left alone");
       assert.equal(answers.length, 1);
+      mock.timers.tick(5000);
+      assert.deepEqual(answers.map((a) => a.result), ['unavailable', 'undecided']);
     } finally {
       FakeWorker.prototype.postMessage = function (message) { this.sent.push(message); };
     }
