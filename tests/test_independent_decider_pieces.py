@@ -384,6 +384,13 @@ def test_replay_plays_every_kind_of_move_and_says_won():
     assert (unlimited["stock"], unlimited["waste"], unlimited["turns_left"]) == (["JD"], [], 0)
 
 
+def test_a_variants_opening_is_the_deal_with_nothing_scored_and_its_turns():
+    start = d.opening(1)
+    assert {k: start[k] for k in ("turns_left", "points", "moves")} == {"turns_left": 2, "points": 0, "moves": 0}
+    assert sorted(start) == ["moves", "points", "pyramid", "stock", "turns_left", "waste"]
+    assert d.opening(1, {"turns": 0})["turns_left"] == 0
+
+
 @pytest.mark.parametrize("start, moves, rules, message", [
     (position({21: "2S"}), ["draw"], None, "move 1 'draw' is not legal"),
     (position({21: "2S"}, stock=["9H"]), ["draw", "turn", "turn"], None, "move 3 'turn' is not legal"),
@@ -399,6 +406,8 @@ def test_replay_plays_every_kind_of_move_and_says_won():
     (position({0: "6H", 1: "7S"}), ["pair 7S 6H"], None, "move 1 'pair 7S 6H' is not legal"),  # 6H covered
     (position({21: "6H"}, stock=["7S"]), ["pair 7S 6H"], None, "move 1 'pair 7S 6H' is not legal"),
     (position({21: "2S"}, waste=["6H", "7S"]), ["pair 7S 6H"], None, "move 1 'pair 7S 6H' is not legal"),
+    (position({21: "7S"}, waste=["6H", "2S"]), ["pair 7S 6H"], None, "move 1 'pair 7S 6H' is not legal"),  # 6H under the top
+    (position({21: "2S"}, waste=["9H"]), ["turn", "draw", "turn", "draw", "turn"], None, "move 5 'turn' is not legal"),
     (position({21: "2S"}, stock=["6H"], waste=["7S"]), ["pair 7S 6H"], {"stockTop": True}, None),
     (position({21: "2S"}, stock=["9H", "6H"], waste=["7S"]), ["pair 7S 6H"], {"stockTop": True},
      "move 1 'pair 7S 6H' is not legal"),
