@@ -7,6 +7,7 @@ import pytest
 from verify.checks import Checked
 from verify.checks.engines import EngineRefused, IndependentSide
 from verify.checks.rule_checks import RULE_CHECKS, Checker, RuleCheckFailed, check_rules
+from verify.independent.rules import COVERED_BY
 
 OPENING_1 = IndependentSide().opening(1)
 
@@ -70,10 +71,6 @@ def second_stock_card_free(right, pos, m, o):
         raise
 
 
-def row(k: int) -> int:
-    return next(r for r in range(1, 8) if k < r * (r + 1) // 2)
-
-
 def other_cover_overlooked(right, pos, m, o):
     """coverPair read as "a card may pair with a free card on it", the card's other cover overlooked."""
     try:
@@ -82,8 +79,8 @@ def other_cover_overlooked(right, pos, m, o):
         pyramid = pos["pyramid"]
         if m.startswith("pair") and all(x in pyramid for x in cards(m)):
             low, high = sorted(pyramid.index(x) for x in cards(m))
-            on_it = high in (low + row(low), low + row(low) + 1)
-            high_free = row(high) == 7 or not any(pyramid[high + row(high) + d] for d in (0, 1))
+            on_it = high in COVERED_BY[low]
+            high_free = not any(pyramid[k] for k in COVERED_BY[high])
             if on_it and high_free:
                 return without(pos, m)
         raise

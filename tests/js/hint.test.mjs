@@ -79,9 +79,11 @@ test('known deals from data of the wrong shape know nothing', () => {
 // ------------------------------------------------------------------ one search at a time
 
 // A stand-in for the browser's Worker: records what it is sent and whether it was stopped;
-// answer() plays the worker's reply, fail() its error event.
+// answer() plays the worker's reply, fail() its error event; with refuseToSend set, postMessage
+// throws as a browser does for a request it cannot copy (DataCloneError).
 class FakeWorker {
   static made = [];
+  static refuseToSend = false;
 
   constructor(url, options) {
     this.url = url;
@@ -91,7 +93,10 @@ class FakeWorker {
     FakeWorker.made.push(this);
   }
 
-  postMessage(message) { this.sent.push(message); }
+  postMessage(message) {
+    if (FakeWorker.refuseToSend) throw new Error('DataCloneError');
+    this.sent.push(message);
+  }
 
   terminate() { this.terminated = true; }
 
@@ -108,6 +113,7 @@ function withWorkers(run) {
   const before = globalThis.Worker;
   globalThis.Worker = FakeWorker;
   FakeWorker.made = [];
+  FakeWorker.refuseToSend = false;
   mock.timers.enable({ apis: ['setTimeout'] });
   try {
     run();
@@ -118,6 +124,8 @@ function withWorkers(run) {
 }
 
 const REQUEST = { deal: 7, moves: ['draw', 'pair 7S 6H'], known: 'won', rules: { stockTop: true } };
+// What a search answers when it cannot be run.
+const UNAVAILABLE = { result: 'unavailable', move: null, deal: null, back: null };
 
 test('a search posts its request to a module worker and answers once, with what the worker said', () => {
   withWorkers(() => {
@@ -197,24 +205,20 @@ test('the time limit of a cancelled search does not stop the search after it', (
 
 test('a request the worker cannot be sent answers unavailable once, and its time limit is not left to stop the next search', () => {
   withWorkers(() => {
-    FakeWorker.prototype.postMessage = () => { throw new Error('DataCloneError'); };
-    try {
-      const search = new HintSearch('worker.js');
-      const answers = [];
-      search.start(REQUEST, (a) => answers.push(a));
-      assert.deepEqual(answers, [{ result: 'unavailable', move: null, deal: null, back: null }]);
-      assert.equal(search.busy, false);
-      FakeWorker.prototype.postMessage = function (message) { this.sent.push(message); };
-      mock.timers.tick(5000);
-      search.start({ ...REQUEST, deal: 9 }, (a) => answers.push(a));
-      mock.timers.tick(3000); // the first request's limit, had it been left set, falls here
-      assert.equal(FakeWorker.made[0].terminated, false, "the next search's worker is left alone");
-      assert.equal(answers.length, 1);
-      mock.timers.tick(5000);
-      assert.deepEqual(answers.map((a) => a.result), ['unavailable', 'undecided']);
-    } finally {
-      FakeWorker.prototype.postMessage = function (message) { this.sent.push(message); };
-    }
+    FakeWorker.refuseToSend = true;
+    const search = new HintSearch('worker.js');
+    const answers = [];
+    search.start(REQUEST, (a) => answers.push(a));
+    assert.deepEqual(answers, [UNAVAILABLE]);
+    assert.equal(search.busy, false);
+    FakeWorker.refuseToSend = false;
+    mock.timers.tick(5000);
+    search.start({ ...REQUEST, deal: 9 }, (a) => answers.push(a));
+    mock.timers.tick(3000); // the first request's limit, had it been left set, falls here
+    assert.equal(FakeWorker.made[0].terminated, false, "the next search's worker is left alone");
+    assert.equal(answers.length, 1);
+    mock.timers.tick(5000);
+    assert.deepEqual(answers.map((a) => a.result), ['unavailable', 'undecided']);
   });
 });
 
@@ -271,7 +275,7 @@ test('a worker that fails answers unavailable, once, and is made anew for the ne
     const answers = [];
     search.start(REQUEST, (a) => answers.push(a));
     assert.equal(FakeWorker.made[0].fail(), true, 'the error is handled, not reported to the console');
-    assert.deepEqual(answers, [{ result: 'unavailable', move: null, deal: null, back: null }]);
+    assert.deepEqual(answers, [UNAVAILABLE]);
     assert.equal(FakeWorker.made[0].terminated, true);
     assert.equal(search.busy, false);
     mock.timers.tick(60000);
@@ -290,7 +294,7 @@ test('without workers (an old or locked-down browser) a search answers unavailab
     const search = new HintSearch('worker.js');
     const answers = [];
     search.start(REQUEST, (a) => answers.push(a));
-    assert.deepEqual(answers, [{ result: 'unavailable', move: null, deal: null, back: null }]);
+    assert.deepEqual(answers, [UNAVAILABLE]);
     assert.equal(search.busy, false);
   } finally {
     if (before === undefined) delete globalThis.Worker; else globalThis.Worker = before;
