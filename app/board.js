@@ -1,5 +1,5 @@
 // The board: draws a position (pyramid, stock, waste) with the same cards as the site's SVG
-// pictures (generator/svg.py) and turns clicks and arrow keys into "place activated" calls.
+// pictures (generator/render/svg.py) and turns clicks and arrow keys into "place activated" calls.
 // It decides no rule: which cards are free comes from the engine, moves are played elsewhere.
 // Every place is one persistent element, updated in place, so keyboard focus stays where it
 // was when a card goes.
@@ -36,7 +36,7 @@ export function makeWords(strings) {
 }
 
 // ---------------------------------------------------------------- the site's card pictures
-// Geometry and suit shapes as in generator/svg.py (tests compare the markup with it).
+// Geometry and suit shapes as in generator/render/svg.py (tests compare the markup with it).
 const CARD_W = 100, CARD_H = 140, COL_STEP = 106, ROW_STEP = 66, PAD = 8;
 const VIEW_W = 2 * PAD + 7 * CARD_W + 6 * (COL_STEP - CARD_W); // 752
 const VIEW_H = 2 * PAD + 6 * ROW_STEP + CARD_H; // 552

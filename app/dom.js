@@ -2,7 +2,7 @@
 // (replay.js). Nothing here runs on import, so Node can load the modules that use it (the tests
 // draw cards with board.js there, without a DOM).
 
-/** The JSON data of a `script.<cls>` inside `container` (generator/game_embed.py), or null when
+/** The JSON data of a `script.<cls>` inside `container` (generator/render/game_embed.py), or null when
  * it is missing or not JSON. */
 export function readJson(container, cls) {
   try {

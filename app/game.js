@@ -1,5 +1,5 @@
 // The game on the page: `mount` builds the board and the buttons in a `.pyramide-game` container
-// (see generator/game_embed.py) and plays what the player chooses through the engine; loaded by
+// (see generator/render/game_embed.py) and plays what the player chooses through the engine; loaded by
 // the page's <script type="module">, the module mounts every such container on the page.
 // The engine decides every rule; this module only turns choices into moves and results into
 // words.

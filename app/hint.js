@@ -20,7 +20,7 @@ export function quickSuggestion(position, rules = {}) {
 
 /**
  * What the survey decided about deals from the start, from the page's
- * `script.pyramide-winnable` data (generator/game_embed.py): {first, last, winnable, undecided}
+ * `script.pyramide-winnable` data (generator/render/game_embed.py): {first, last, winnable, undecided}
  * where `winnable` is base64 of a bitset, deal n at bit (n - first) % 8 of byte (n - first) >> 3,
  * and `undecided` lists the deals the survey could not decide. result(n) is 'won', 'lost',
  * 'undecided', or null outside the range (or without data: nothing is known then).

@@ -1,6 +1,6 @@
 // Numbers and dates as the page's language writes them, from the CLDR data the generator puts in
 // the page (strings.locale, from Babel: the very data the pages' own numbers and dates come from,
-// generator/game_locale.py), so the game and the text around it agree.
+// generator/render/game_locale.py), so the game and the text around it agree.
 // Not Intl: a page's first Intl object costs about 90 ms of main thread while ICU loads its
 // locale data (Chromium, measured), one long task on every load for a "0" and a date.
 // Whole numbers only: every number the game writes is a count, a score or a whole percent.
@@ -31,7 +31,7 @@ export function dateFormatter(locale) {
     if (!m) return iso;
     const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const fields = { d: String(day), dd: m[3], M: String(month), MM: m[2], MMMM: months[month - 1], y: String(year), yyyy: m[1] };
-    // The pattern's tokens, as generator/game_locale.py allows them: fields, quoted text, the rest as it is.
+    // The pattern's tokens, as generator/render/game_locale.py allows them: fields, quoted text, the rest as it is.
     return pattern.replace(/'([^']*)'|d+|M+|y+/g, (token, quoted) => (quoted !== undefined ? quoted || "'" : fields[token]));
   };
 }

@@ -1,5 +1,5 @@
 // The rules in action: a shown game, step by step, on the game's own board (read only).
-// `mount` replays a `.pyramide-replay` container's moves (see generator/game_embed.py) through
+// `mount` replays a `.pyramide-replay` container's moves (see generator/render/game_embed.py) through
 // the engine and builds the stepper around the static pictures already on the page: each
 // chapter's picture becomes the frame shown at that chapter's step (nothing sent is thrown
 // away), and the board draws the steps in between, made the first time one is shown. Loaded by
@@ -14,7 +14,7 @@ import { readJson, element, button, onceContentLoaded } from './dom.js';
 const STEP_MS = 1400;
 
 // The static pictures as frames: step (move_index) → that chapter's <figure>. Used only when
-// there is one figure per chapter, in order, as generator/pages.py writes them; otherwise the
+// there is one figure per chapter, in order, as generator/render/pages.py writes them; otherwise the
 // board draws every step and the pictures stay where they are.
 function chapterFrames(container, chapters) {
   const figures = [...container.querySelectorAll('.pyramide-replay-fallback figure')];

@@ -4,7 +4,7 @@
 //
 // Links: `#deal=N` opens deal N under the app's rules, `#deal=N&rules=one-pass` under a
 // variant's, `#rules=one-pass` that variant (its last game, else a new one from its pool).
-// The page's data (generator/variant_choice.py, `script.pyramide-variants`) lists the choice's
+// The page's data (generator/render/variant_choice.py, `script.pyramide-variants`) lists the choice's
 // entries, standard first: {id, name, share, link, pool}; pool is null for standard (the
 // game's own pool).
 

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from generator.game_embed import game_html, head_html  # noqa: E402
-from generator.site import copy_game  # noqa: E402
+from generator.render.game_embed import game_html, head_html  # noqa: E402
+from generator.site.build import copy_game  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

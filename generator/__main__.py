@@ -10,8 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import BuildError
-from .publish import KEEP_VERSIONS, MARKER
+from generator.errors import BuildError
+from generator.publish.deploy import KEEP_VERSIONS, MARKER
 
 PUBLISHING = f"""publishing:
   publish DEST    builds and checks the site in a staging folder next to DEST, keeps it as
@@ -72,15 +72,16 @@ def main(argv=None) -> int:
         command.add_argument("--docs", type=Path, default=None, help="page sources (default: docs/)")
         command.add_argument("--bundle", type=Path, default=None, help="verified bundle (default: build/verified.json)")
     args = parser.parse_args(argv)
-    from . import publish, site
-    from .limits import cap_memory
+    from generator.publish import deploy as publish
+    from generator.site import build as site
+    from generator.guard.limits import cap_memory
 
     if args.command in ("build", "publish", "lint") and argv is None:  # a process of its own, not a test's
         cap_memory()
 
     try:
         if args.command == "serve":
-            from .serve import serve
+            from generator.serve.server import serve
 
             serve(Path("site").absolute(), args.port)  # not resolve(): site may be a link that switches
             return 0
@@ -137,7 +138,7 @@ def main(argv=None) -> int:
             print("The site was not changed.", file=sys.stderr)
         return code
     except MemoryError:
-        print("error: the build needed more memory than it may use (generator/limits.py); nothing was changed",
+        print("error: the build needed more memory than it may use (generator/guard/limits.py); nothing was changed",
               file=sys.stderr)
         return 1
     except OSError as e:  # the file system said no (permissions, a full disk) mid-way
@@ -146,8 +147,8 @@ def main(argv=None) -> int:
 
 
 def _po(args) -> int:
-    from . import po
-    from .settings import BUILD, DOCS
+    from generator.i18n import po
+    from generator.settings import BUILD, DOCS
 
     docs = args.docs or DOCS
     if args.action == "export":
@@ -165,8 +166,9 @@ def _po(args) -> int:
 
 
 def _language(args) -> int:
-    from . import new_language, translations
-    from .settings import DOCS
+    from generator.i18n import new_language
+    from generator.i18n import translations
+    from generator.settings import DOCS
 
     docs = args.docs or DOCS
     source = args.source or translations.source_language(docs)[0]
@@ -178,8 +180,8 @@ def _language(args) -> int:
 
 
 def _translations(args) -> int:
-    from . import translations
-    from .settings import DOCS
+    from generator.i18n import translations
+    from generator.settings import DOCS
 
     docs = args.docs or DOCS
     if args.mark:

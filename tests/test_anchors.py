@@ -6,7 +6,7 @@ from html import unescape
 
 import pytest
 
-from generator.slugs import slug, slugify
+from generator.render.slugs import slug, slugify
 
 CASES = [
     ("nb", "Spørsmål og svar", "sporsmal-og-svar"),

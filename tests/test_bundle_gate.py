@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.bundle import load_bundle, wilson
+from generator.inputs.bundle import load_bundle, wilson
 from generator.errors import BuildError
 from verify import survey
 from verify.independent import rules, variants

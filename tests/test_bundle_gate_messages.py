@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from generator.bundle import load_bundle, wilson
+from generator.inputs.bundle import load_bundle, wilson
 from generator.errors import BuildError
 from test_bundle_gate import fake_bundle, figures, write
 from verify.survey.figures import wilson as survey_wilson
@@ -98,7 +98,7 @@ def test_a_file_the_bundle_was_not_made_from_makes_it_stale(tmp_path, left_out):
 
 
 def test_a_figure_off_by_more_than_the_tolerance_is_named_with_both_values():
-    from generator.bundle import SchemaError, expect
+    from generator.inputs.bundle import SchemaError, expect
     expect("$.x", 0.5, 0.5 + 1e-12, "the detail")  # float noise passes
     with pytest.raises(SchemaError) as e:
         expect("$.x", 0.5, 0.5 + 1.5e-9, "the detail")
@@ -115,7 +115,7 @@ def test_a_figure_off_by_more_than_the_tolerance_is_named_with_both_values():
 
 
 def test_a_long_value_is_quoted_cut_short():
-    from generator.bundle import brief
+    from generator.inputs.bundle import brief
     assert brief("w" * 58) == '"' + "w" * 58 + '"'           # 60 characters as JSON: whole
     assert brief("w" * 59) == '"' + "w" * 58 + "…"            # 61: cut to 59 and the ellipsis
     assert brief("æ") == '"æ"'
@@ -258,7 +258,7 @@ def test_a_bundle_whose_figures_follow_is_accepted(tmp_path, change):
     ("lu", 0.0, None),
 ])
 def test_a_share_is_null_exactly_when_no_deal_was_decided(results, share, message):
-    from generator.bundle import SchemaError, check_survey
+    from generator.inputs.bundle import SchemaError, check_survey
     won, lost = results.count("w"), results.count("l")
     low, high = survey_wilson(won, won + lost)
     figures_ = {"variant": "standard", "first": 1, "last": len(results), "deals": len(results), "won": won,
@@ -281,7 +281,7 @@ def test_an_interval_off_the_wilson_one_is_refused_naming_it(tmp_path):
 
 
 def test_a_symbolic_link_among_the_files_a_bundle_is_made_from_is_refused(tmp_path, monkeypatch):
-    import generator.bundle as gate
+    import generator.inputs.bundle as gate
     root = tmp_path / "root"
     (root / "app").mkdir(parents=True)
     (root / "examples").mkdir()

@@ -1,11 +1,11 @@
-"""The bundle's shape (generator/bundle_schema.py), each piece's refusal whole, and every bound at its
+"""The bundle's shape (generator/inputs/bundle_schema.py), each piece's refusal whole, and every bound at its
 edge: a bundle whose every count is 0, every positive number 1 and every list that may not be empty
 one item long fits; one past a bound does not."""
 import copy
 
 import pytest
 
-from generator.bundle_schema import (MOVE, SchemaError, boolean, check_shape, integer, list_of, mapping,
+from generator.inputs.bundle_schema import (MOVE, SchemaError, boolean, check_shape, integer, list_of, mapping,
                                      number, one_of, passed, record, shown, text, timestamp)
 from test_bundle_gate import fake_bundle
 

@@ -19,21 +19,21 @@ import jinja2
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from generator import site
-from generator.bundle import load_bundle
-from generator.context import build_context
-from generator.csp import UnknownScript, with_policy
+from generator.site import build as site
+from generator.inputs.bundle import load_bundle
+from generator.render.context import build_context
+from generator.site.csp import UnknownScript, with_policy
 from generator.errors import BuildError
-from generator.formats import fill, format_problem
-from generator.glossary import find, load as load_glossary
-from generator.inputs import loads_strict
-from generator.languages import load_languages
-from generator.offline import precached
-from generator.pages import PAGE_FUNCTION_NAMES, PageFunctions, make_environment, render_page
-from generator.root_pages import language_choice_script
-from generator.sandbox import MAX_ITERATIONS
+from generator.render.placeholders import fill, format_problem
+from generator.guard.glossary import find, load as load_glossary
+from generator.inputs.source_files import loads_strict
+from generator.inputs.languages import load_languages
+from generator.site.offline import precached
+from generator.render.pages import PAGE_FUNCTION_NAMES, PageFunctions, make_environment, render_page
+from generator.site.root_pages import language_choice_script
+from generator.guard.sandbox import MAX_ITERATIONS
 from generator.settings import OVERRIDES
-from generator.text_rules import page_markup_problems
+from generator.guard.text_rules import page_markup_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 MARK = "pyramide-sandbox-ran"  # a file the attacks try to create
@@ -569,7 +569,7 @@ def test_fuzz_game_json_is_read_strictly(text):
 # ---------------------------------------------------------------- the build's own bounds, and the command line
 
 def test_the_build_is_bounded_in_time():
-    from generator.limits import BuildTimeout, time_bound
+    from generator.guard.limits import BuildTimeout, time_bound
     with pytest.raises(BuildTimeout, match="longer than 1 s"):
         with time_bound(1):
             time.sleep(3)
@@ -578,7 +578,7 @@ def test_the_build_is_bounded_in_time():
 def test_the_build_is_bounded_in_memory():
     import subprocess
     import sys
-    code = ("from generator.limits import cap_memory\ncap_memory(1024 ** 3)\n"
+    code = ("from generator.guard.limits import cap_memory\ncap_memory(1024 ** 3)\n"
             "try:\n    x = bytearray(2 * 1024 ** 3)\nexcept MemoryError:\n    print('refused')\n")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.stdout.strip() == "refused", r.stderr

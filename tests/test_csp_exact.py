@@ -1,4 +1,4 @@
-"""The Content-Security-Policy (generator/csp.py) held to its exact promise: the whole policy a
+"""The Content-Security-Policy (generator/site/csp.py) held to its exact promise: the whole policy a
 page gets, the hash of each known inline script and of no other, which scripts count as
 executed, the theme's scripts known with their one variable part only, the refusal's whole
 message, and the policy's place in <head>."""
@@ -10,8 +10,8 @@ from pathlib import Path
 import material
 import pytest
 
-from generator import csp
-from generator.csp import UnknownScript, known_script, policy_for, policy_of, with_policy
+from generator.site import csp
+from generator.site.csp import UnknownScript, known_script, policy_for, policy_of, with_policy
 
 BASE = ("default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
         "font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from browser_support import serve
-from generator import offline, root_pages
+from generator.site import offline
+from generator.site import root_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_CSS = (ROOT / "generator" / "assets" / "site.css").read_text(encoding="utf-8")

@@ -69,7 +69,7 @@ LCP_CANDIDATES = """() => new Promise((resolve) => {
 @pytest.mark.parametrize("page", FRONT_PAGES)
 @pytest.mark.parametrize("width, height", SIZES)
 def test_the_largest_paint_is_the_deal_face_down_before_the_game_is_drawn(browser, base, page, width, height):
-    """The reserve shows the deal face down from the first paint (generator/svg.py reserve_svg), so
+    """The reserve shows the deal face down from the first paint (generator/render/svg.py reserve_svg), so
     the page's largest paint does not wait for game.js: nothing the game then draws is larger."""
     context = browser.new_context(viewport={"width": width, "height": height})
     try:
@@ -144,7 +144,7 @@ def test_the_replay_is_built_as_the_page_loads_and_nothing_moves_when_a_reader_r
 
 @pytest.mark.parametrize("page", FRONT_PAGES + ("nb/examples/",))
 def test_the_head_preloads_exactly_the_modules_the_page_loads(browser, base, page):
-    """The modulepreload links (generator/game_embed.py module_graph) are the modules the page's
+    """The modulepreload links (generator/render/game_embed.py module_graph) are the modules the page's
     scripts load, each fetched once: a module missing from them waits a round trip per import
     level on a slow line; one too many is sent for nothing (the Web Worker's are not the page's)."""
     context = browser.new_context(viewport={"width": 412, "height": 823}, service_workers="block")
@@ -162,7 +162,7 @@ def test_the_head_preloads_exactly_the_modules_the_page_loads(browser, base, pag
 
 
 def test_the_module_graph_follows_every_static_import(tmp_path):
-    from generator.game_embed import module_graph
+    from generator.render.game_embed import module_graph
     (tmp_path / "a.js").write_text("import { b } from './b.js';\nexport { c } from './c.js';\nconst d = () => import('./d.js');\n")
     (tmp_path / "b.js").write_text("import {\n  x,\n  y,\n} from './c.js';\nimport './e.js';\n")
     (tmp_path / "c.js").write_text("export const c = 1;\n")

@@ -1,5 +1,5 @@
 """The game writes numbers and dates as the pages do: app/locale.js, fed the CLDR data that
-generator/game_locale.py takes from Babel, writes every number and date as Babel writes it for
+generator/render/game_locale.py takes from Babel, writes every number and date as Babel writes it for
 the pages (format_decimal, format_date "long"), in every language of the site and in locales with
 other groupings (en_IN's 2-digit groups), other signs and quoted date text."""
 from __future__ import annotations
@@ -16,8 +16,8 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 
 from generator.errors import BuildError
-from generator.game_locale import game_locale
-from generator.languages import load_languages
+from generator.render.game_locale import game_locale
+from generator.inputs.languages import load_languages
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_LANGUAGES = [lang.code for lang in load_languages(ROOT / "docs")[0]]
@@ -54,7 +54,7 @@ def test_the_site_languages_group_as_the_pages_say():
 
 
 def test_a_date_field_the_game_cannot_write_stops_the_build(monkeypatch):
-    from generator import game_locale as module
+    from generator.render import game_locale as module
 
     class Pattern:
         pattern = "EEEE d. MMMM y"  # with the weekday, which app/locale.js does not write

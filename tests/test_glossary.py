@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import glossary, site
+from generator.guard import glossary
+
+from generator.site import build as site
 from generator.errors import BuildError
-from generator.languages import load_languages
+from generator.inputs.languages import load_languages
 from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""The glossary's refusals (generator/glossary.py `load`), each message whole: the file, the line
+"""The glossary's refusals (generator/guard/glossary.py `load`), each message whole: the file, the line
 of the key at fault when there is one, and what is wrong; and the glossary read is immutable, so
 the lint's caches, keyed by its rules, can never answer for an older version of a rule."""
 import dataclasses
@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from generator import glossary
+from generator.guard import glossary
 from generator.errors import BuildError
 
 SHAPE = ("a glossary is one mapping `concepts:` of concept names to {use: word, forbidden: [words]} "

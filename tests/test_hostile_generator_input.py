@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from generator import site
-from generator.bundle import load_bundle
+from generator.site import build as site
+from generator.inputs.bundle import load_bundle
 from generator.errors import BuildError
 from verify.examples import ExampleError, load_example
 from site_languages import LANGUAGES

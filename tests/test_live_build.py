@@ -1,4 +1,4 @@
-"""`make serve`'s warm processes (generator/live_build.py, verify/check_worker.py): the site they
+"""`make serve`'s warm processes (generator/serve/live_build.py, verify/check_worker.py): the site they
 build is the one `generator build` builds, file for file, whether a language was built by MkDocs
 or copied from its last output; they start again for an edit of the code they hold; a failed
 build is one `error:` line and the process stays usable."""
@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.live_build import LiveBuilder, LiveChecker
-from generator.versions import DIGEST, RECORD
+from generator.serve.live_build import LiveBuilder, LiveChecker
+from generator.publish.versions import DIGEST, RECORD
 from site_build import ROOT, ensure_bundle
 
 PAGE = ROOT / "docs" / "nb" / "pages" / "contact.md"  # for the restart rules; the build edits a copy
@@ -90,7 +90,7 @@ def test_a_kept_page_render_never_hides_a_broken_anchor_or_a_changed_page(tmp_pa
 def _build_edit_contact_and_build_again(dest, docs, mkdocs, seen: list) -> None:
     """A build, one word of nb's contact page edited, a second build; what `seen` recorded of
     the first build and the languages built by it are forgotten first."""
-    from generator import site
+    from generator.site import build as site
 
     site.build(dest, docs=docs, mkdocs=mkdocs)
     page = docs / "nb" / "pages" / "contact.md"
@@ -105,7 +105,7 @@ def test_an_edit_renders_again_only_the_page_it_changed(tmp_path, monkeypatch):
     Markdown into HTML again, and takes the language's other pages from their earlier render."""
     import markdown
 
-    from generator.live_build import WarmMkdocs
+    from generator.serve.live_build import WarmMkdocs
 
     ensure_bundle()
     docs = tmp_path / "docs"
@@ -129,8 +129,10 @@ def test_an_edit_indexes_again_only_the_page_it_changed_and_the_index_is_the_col
     written with nothing kept."""
     from material.plugins.search import plugin as search_plugin
 
-    from generator import live_build, site
-    from generator.live_build import WarmMkdocs
+    from generator.serve import live_build
+
+    from generator.site import build as site
+    from generator.serve.live_build import WarmMkdocs
 
     ensure_bundle()
     docs = tmp_path / "docs"
@@ -161,12 +163,12 @@ def test_an_edit_indexes_again_only_the_page_it_changed_and_the_index_is_the_col
 
 
 def test_the_theme_listing_is_jinjas_and_sees_a_new_file_in_our_own_folders(tmp_path):
-    """The warm builder lists an installed theme's files once (generator/live_build.py _theme_files):
+    """The warm builder lists an installed theme's files once (generator/serve/live_build.py _theme_files):
     the listing is the one Jinja makes, and a file added to a folder of ours (the overrides) is in
     the next one, while the installed folder is not walked again."""
     import jinja2
     from mkdocs.config import load_config
-    from generator import live_build
+    from generator.serve import live_build
 
     theme_dirs = load_config(config_file=str(ROOT / "mkdocs.yml")).theme.dirs
     ours = tmp_path / "overrides"

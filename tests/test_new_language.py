@@ -8,7 +8,7 @@ import pytest
 
 import strict_yaml
 from generator import __main__ as cli
-from generator import translations
+from generator.i18n import translations
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = [entry["code"] for entry in strict_yaml.load(ROOT / "docs" / "languages.yml")["languages"]]

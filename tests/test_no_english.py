@@ -18,10 +18,10 @@ import pytest
 import yaml
 
 from generator.errors import BuildError
-from generator.pages import PageFunctions
-from generator.slugs import slug
-from generator.languages import read_yaml
-from generator.theme_words import load_theme_words, theme_config
+from generator.render.pages import PageFunctions
+from generator.render.slugs import slug
+from generator.inputs.languages import read_yaml
+from generator.inputs.theme_words import load_theme_words, theme_config
 from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent

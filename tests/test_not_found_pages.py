@@ -9,9 +9,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from browser_support import QuietHandler, serve
-from generator.languages import load_languages
-from generator.root_pages import FELT, not_found_page
-from generator.site import nav_links
+from generator.inputs.languages import load_languages
+from generator.site.root_pages import FELT, not_found_page
+from generator.site.build import nav_links
 from site_languages import LANGUAGES
 
 LANGS = LANGUAGES
@@ -117,7 +117,7 @@ def test_each_language_404_page_loads_from_the_languages_own_path(built_site):
 
 
 def test_site_check_refuses_a_404_page_that_loads_a_missing_file_or_leaves_the_sites_path(tmp_path):
-    from generator.sitecheck import check_site
+    from generator.site.sitecheck import check_site
 
     (tmp_path / "nb").mkdir()
     (tmp_path / "nb" / "index.html").write_text('<html lang="nb"></html>')

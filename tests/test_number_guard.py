@@ -1,6 +1,6 @@
 """The number guard holds everywhere the site's words come from: a digit typed by hand on any page,
 in any interface string (strings.yml) or game string (game.json) of any language is refused by
-the lint the build and `make verify` run (generator/site.py `lint`), each one named exactly.
+the lint the build and `make verify` run (generator/site/build.py `lint`), each one named exactly.
 
 A copy of the real docs/ is damaged everywhere at once, so a guard that skips one page, one file
 or one language leaves exactly that one out of the answer."""
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import site
-from generator.languages import load_languages
+from generator.site import build as site
+from generator.inputs.languages import load_languages
 
 ROOT = Path(__file__).resolve().parent.parent
 TYPED = "Det finnes 52 kort."  # a bare number, as a writer might type it

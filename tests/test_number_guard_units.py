@@ -1,4 +1,4 @@
-"""generator/numbers.py piece by piece, each promise exactly (tests/test_number_guard.py runs the
+"""generator/guard/numbers.py piece by piece, each promise exactly (tests/test_number_guard.py runs the
 guard over every page and string file of a copy of docs/): digits outside template tags are
 refused with their line and column, a list marker is markup, a tag of each kind hides its
 digits, an unclosed tag stops nothing after it, a string's digits count outside {placeholders}
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import numbers
+from generator.guard import numbers
 
 GUARD = "a number typed by hand"
 

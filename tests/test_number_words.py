@@ -8,10 +8,10 @@ import pytest
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
-from generator.context import Words
+from generator.render.context import Words
 from generator.errors import BuildError
-from generator.languages import DOCS, Language, load_languages, read_yaml
-from generator.pages import PageFunctions, make_environment, render_page
+from generator.inputs.languages import DOCS, Language, load_languages, read_yaml
+from generator.render.pages import PageFunctions, make_environment, render_page
 
 NBSP = "\u00a0"
 COMMON = {

@@ -1,4 +1,4 @@
-"""The offline parts of the built site (generator/offline.py) and their site check: manifests in
+"""The offline parts of the built site (generator/site/offline.py) and their site check: manifests in
 each language with icons that exist, every page linking its manifest and the registration
 script, the service worker's file list and hashes, and a new cache name for any changed file."""
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 import strict_yaml
 
-from generator import offline
+from generator.site import offline
 from generator.errors import BuildError
-from generator.languages import load_languages
-from generator.sitecheck import check_site
+from generator.inputs.languages import load_languages
+from generator.site.sitecheck import check_site
 from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,11 +1,11 @@
-"""The pyramid pictures are put into the built pages after MkDocs (generator/picture_slots.py):
+"""The pyramid pictures are put into the built pages after MkDocs (generator/render/picture_slots.py):
 each slot gets its own drawing, a slot nobody filled or one used twice stops the build, and
 the built pages hold the drawings where the slots were."""
 import re
 
 import pytest
 
-from generator import picture_slots
+from generator.render import picture_slots
 from generator.errors import BuildError
 from site_build import shared_site
 

@@ -1,4 +1,4 @@
-"""A language's segments as a gettext PO file and back (generator/po.py, polib): the round trip
+"""A language's segments as a gettext PO file and back (generator/i18n/po.py, polib): the round trip
 loses nothing, a translation comes back into its own file and is recorded, a stale segment goes
 out fuzzy, and a file whose source no longer matches is refused with nothing written."""
 import shutil
@@ -9,7 +9,7 @@ import pytest
 
 import strict_yaml
 from generator import __main__ as cli
-from generator import translations
+from generator.i18n import translations
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = [entry["code"] for entry in strict_yaml.load(ROOT / "docs" / "languages.yml")["languages"]]

@@ -15,7 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from generator import publish, settings as generator_settings, site, versions
+from generator.publish import deploy as publish
+
+from generator import settings as generator_settings
+
+from generator.site import build as site
+
+from generator.publish import versions
 from generator.__main__ import main
 
 FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.test"},
@@ -389,7 +395,7 @@ def test_a_dest_under_a_linked_parent_is_published(fake_build, capsys, monkeypat
         stage.mkdir(parents=True)
         (stage / "index.html").write_text('<html lang="nb"><h1 id="top">Pyramide</h1><a href="#top">opp</a></html>')
 
-    from generator import sitecheck
+    from generator.site import sitecheck
 
     monkeypatch.setattr(site, "write_site", write_site)
     # The real link check, alone: the fake site has none of the rest of a real one.

@@ -13,7 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import fileops, publish, versions
+from generator.publish import fileops
+
+from generator.publish import deploy as publish
+
+from generator.publish import versions
 from generator.errors import BuildFailed
 from test_publish_faults import live_number, make_site
 

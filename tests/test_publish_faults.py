@@ -3,7 +3,7 @@ to the file system, one run per change, never leave DEST without a complete, dig
 site; the next run recovers, rollback still returns to what was live before, and no half
 version ever carries a version's name.
 
-Every change goes through generator/fileops.py; `fileops.before` is called before each one.
+Every change goes through generator/publish/fileops.py; `fileops.before` is called before each one.
 A "kill" at change k makes change k and every later one raise (a killed process changes
 nothing more, its `finally` blocks included). A last test kills real processes with SIGKILL."""
 import os
@@ -14,7 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import fileops, publish, versions
+from generator.publish import fileops
+
+from generator.publish import deploy as publish
+
+from generator.publish import versions
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -226,7 +230,8 @@ def test_build_over_its_own_folder_killed_at_every_change(tmp_path, monkeypatch,
 CHILD = """
 import sys, time
 from pathlib import Path
-from generator import fileops, publish
+from generator.publish import fileops
+from generator.publish import deploy as publish
 k, count = int(sys.argv[1]), [0]
 def before(op, *paths):
     count[0] += 1

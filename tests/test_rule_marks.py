@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.languages import load_languages
-from generator.rule_marks import page_problems
+from generator.inputs.languages import load_languages
+from generator.guard.rule_marks import page_problems
 from site_languages import LANGUAGES
 
 MARK = '{{ rule("free.covered") }}'

@@ -6,7 +6,7 @@ from html import unescape
 import pytest
 import yaml
 
-from generator.slugs import slug
+from generator.render.slugs import slug
 from site_build import ROOT
 from site_languages import LANGUAGES
 

@@ -8,9 +8,9 @@ from datetime import date
 
 import pytest
 
-from generator import sandbox
+from generator.guard import sandbox
 from generator.errors import BuildError
-from generator.sandbox import DataNumbers
+from generator.guard.sandbox import DataNumbers
 from test_content_sandbox import bundle_path, nb, render_one  # noqa: F401  (the fixtures and the one-page build)
 
 
@@ -243,8 +243,8 @@ class Clock:
 @pytest.mark.parametrize("later, refused", [(20.0, False), (20.5, True)])
 def test_a_page_still_rendering_after_twenty_seconds_is_stopped(nb, tmp_path, monkeypatch, later, refused):
     lang, context = nb
-    from generator.pages import PageFunctions, make_environment
-    from generator import site
+    from generator.render.pages import PageFunctions, make_environment
+    from generator.site import build as site
 
     pages = tmp_path / "pages"
     pages.mkdir()
@@ -269,10 +269,10 @@ def test_a_page_functions_argument_may_hold_a_digit(nb, tmp_path):
 
 
 def test_the_sandbox_refuses_a_page_by_itself_naming_its_first_problem(nb, tmp_path):
-    """Without the lint before it (generator/site.py): the environment parses a page and refuses
+    """Without the lint before it (generator/site/build.py): the environment parses a page and refuses
     it at its first problem, with that problem's line."""
-    from generator import site
-    from generator.pages import PageFunctions, make_environment
+    from generator.site import build as site
+    from generator.render.pages import PageFunctions, make_environment
 
     lang, context = nb
     pages = tmp_path / "pages"
@@ -300,10 +300,10 @@ def test_the_page_is_counted_over_all_its_chunks(nb, tmp_path, monkeypatch):
 
 
 def test_a_second_page_of_the_same_build_is_rendered_in_full(nb, tmp_path):
-    """One environment renders a language's pages one after another (generator/site.py): the
+    """One environment renders a language's pages one after another (generator/site/build.py): the
     number guard's pass over the first (typed_text) leaves the second whole."""
-    from generator import site
-    from generator.pages import PageFunctions, make_environment, render_page
+    from generator.site import build as site
+    from generator.render.pages import PageFunctions, make_environment, render_page
 
     lang, context = nb
     pages = tmp_path / "pages"

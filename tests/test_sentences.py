@@ -1,4 +1,4 @@
-"""No sentence of running text starts with a digit (generator/sentences.py), and the build stops
+"""No sentence of running text starts with a digit (generator/guard/sentences.py), and the build stops
 on one, naming the page source and line."""
 import shutil
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import BuildError
-from generator.sentences import digit_sentences, sentence_problems
+from generator.guard.sentences import digit_sentences, sentence_problems
 from site_build import ROOT, ensure_bundle
 
 FIGURE = """<div class="pyramide-replay" lang="nb"><p class="chapter-title"><strong>Utdelingen</strong></p>
@@ -91,7 +91,7 @@ def test_without_a_matching_source_line_the_rendered_line_is_named(tmp_path):
 
 # ---------------------------------------------------------------- the build stops on it
 def test_the_build_stops_on_a_sentence_that_starts_with_a_digit(tmp_path):
-    from generator.site import gather
+    from generator.site.build import gather
 
     bundle = ensure_bundle()
     docs = tmp_path / "docs"

@@ -1,9 +1,9 @@
-"""The sentence check's pieces (generator/sentences.py), each on its own: every abbreviation after
+"""The sentence check's pieces (generator/guard/sentences.py), each on its own: every abbreviation after
 which a number goes on in the same sentence, and each kind of block that is not running text
 (a Setext heading, a table row) or markup that is not a word (an inline tag)."""
 import pytest
 
-from generator.sentences import ABBREVIATIONS, BLOCK_TAGS, VOID_TAGS, digit_sentences
+from generator.guard.sentences import ABBREVIATIONS, BLOCK_TAGS, VOID_TAGS, digit_sentences
 
 
 @pytest.mark.parametrize("abbreviation", sorted(ABBREVIATIONS))
@@ -35,7 +35,7 @@ def test_an_inline_tag_is_no_word(markdown):
 
 
 def test_the_problem_quotes_the_first_forty_characters_of_the_sentence(tmp_path):
-    from generator.sentences import sentence_problems
+    from generator.guard.sentences import sentence_problems
     source = tmp_path / "index.md"
     source.write_text("{{ n }} kort ligger i pyramiden, i sju rader som en trekant.\n", encoding="utf-8")
     assert sentence_problems(source, "28 kort ligger i pyramiden, i sju rader som en trekant.\n") == [
@@ -97,7 +97,7 @@ def test_where_each_block_ends(markdown, found):
     ("{{ n }} kort igjen.\n", "Tekst.\n\n28 kort igjen.\n", "3 of the rendered page"),
 ])
 def test_the_source_line_is_found_by_the_words_after_the_number(tmp_path, source, rendered, line):
-    from generator.sentences import sentence_problems
+    from generator.guard.sentences import sentence_problems
     page = tmp_path / "index.md"
     page.write_text(source, encoding="utf-8")
     [problem] = sentence_problems(page, rendered)
@@ -105,7 +105,7 @@ def test_the_source_line_is_found_by_the_words_after_the_number(tmp_path, source
 
 
 def test_a_page_source_that_cannot_be_read_names_the_rendered_line(tmp_path):
-    from generator.sentences import sentence_problems
+    from generator.guard.sentences import sentence_problems
     page = tmp_path / "gone.md"
     assert sentence_problems(page, "Tekst.\n\n28 kort ligger her.") == [
         f"{page}, line 3 of the rendered page: a sentence starts with a digit ('28 kort ligger her.'); "

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import seo
+from generator.site import seo
 from generator.errors import BuildError
-from generator.languages import Language, load_languages
-from generator.site import LOCAL_ADDRESS, placeholder_problems
-from generator.sitecheck import HeadScan, seo_problems
+from generator.inputs.languages import Language, load_languages
+from generator.site.build import LOCAL_ADDRESS, placeholder_problems
+from generator.site.sitecheck import HeadScan, seo_problems
 from site_build import ROOT, build_site
 from site_languages import LANGUAGES
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.__main__ import main
-from generator.serve import IDLE_TIMEOUT, ROOT, make_handler, needs_checks, rebuild
+from generator.serve.server import IDLE_TIMEOUT, ROOT, make_handler, needs_checks, rebuild
 
 
 def test_served_pages_reload_when_the_build_changes(tmp_path):
@@ -163,7 +163,7 @@ def test_rebuild_returns_the_first_error_line(tmp_path, monkeypatch):
         err = "error: docs/nb/pages/index.md, line 3: a number typed by hand\nmore\n" if cmd[2] == "generator" else ""
         return sp.CompletedProcess(cmd, 2 if err else 0, out, err)
 
-    monkeypatch.setattr("generator.serve.subprocess.run", fake_run)
+    monkeypatch.setattr("generator.serve.server.subprocess.run", fake_run)
     assert rebuild(tmp_path, {ROOT / "docs" / "nb" / "pages" / "index.md"}) == \
         "error: docs/nb/pages/index.md, line 3: a number typed by hand"
     assert calls == ["generator"]  # a page edit: no checks

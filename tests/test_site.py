@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.site import LOCAL_ADDRESS
-from generator.sitecheck import PageScan, check_site, is_external
+from generator.site.build import LOCAL_ADDRESS
+from generator.site.sitecheck import PageScan, check_site, is_external
 from site_languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,8 +161,8 @@ def test_colour_scheme_switch_and_skip_link_in_each_language(built_site):
     import dataclasses
 
     from generator.errors import BuildError
-    from generator.languages import load_languages
-    from generator.site import mkdocs_config
+    from generator.inputs.languages import load_languages
+    from generator.site.build import mkdocs_config
 
     languages, _ = load_languages()
     site, _ = built_site

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from generator.csp import SCRIPT, inline_script_hash, policy_of, with_policy
-from generator.sitecheck import check_site
+from generator.site.csp import SCRIPT, inline_script_hash, policy_of, with_policy
+from generator.site.sitecheck import check_site
 from site_build import ROOT, build_site, ensure_bundle
 
 # No digits: a note with a number is refused before escaping matters (tested below).
@@ -150,7 +150,7 @@ def test_a_note_in_one_language_only_stops_the_build(bundle_with, tmp_path):
 
 
 def test_a_stray_file_in_app_is_not_published(tmp_path, monkeypatch):
-    from generator import site
+    from generator.site import build as site
     from generator.errors import BuildError
 
     app = tmp_path / "app"

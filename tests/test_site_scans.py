@@ -1,11 +1,11 @@
-"""The built site's checks read each page's HTML once (generator/sitecheck.py _BothScans): the
+"""The built site's checks read each page's HTML once (generator/site/sitecheck.py _BothScans): the
 page checks (PageScan) and the search engines' checks (HeadScan) get from that one parse
 exactly what each gets reading the page alone, and a page whose text changed is read again."""
 from html.parser import HTMLParser
 
-from generator import sitecheck
-from generator.site import LOCAL_ADDRESS
-from generator.sitecheck import HeadScan, PageScan, scanned
+from generator.site import sitecheck
+from generator.site.build import LOCAL_ADDRESS
+from generator.site.sitecheck import HeadScan, PageScan, scanned
 
 SCAN_FIELDS = {PageScan: ("lang", "ids", "links", "loads", "forbidden", "css", "inline_scripts", "csp", "manifests"),
                HeadScan: ("title", "meta", "canonical", "alternates", "json_ld", "questions")}

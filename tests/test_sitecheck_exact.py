@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import sitecheck
-from generator.csp import SCRIPT, inline_script_hash, with_policy
-from generator.sitecheck import check_site, css_problems, html_pages, is_external, normalised, scheme_of
+from generator.site import sitecheck
+from generator.site.csp import SCRIPT, inline_script_hash, with_policy
+from generator.site.sitecheck import check_site, css_problems, html_pages, is_external, normalised, scheme_of
 
 URL = "https://pyramide.test/"
 LANGUAGES = {"nb": ["index.md", "rules.md"], "da": ["index.md", "rules.md"]}

@@ -8,7 +8,7 @@ import yaml
 
 import strict_yaml
 from generator.errors import BuildError
-from generator.languages import read_yaml
+from generator.inputs.languages import read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 BOMB = ("id: x\n"
@@ -145,5 +145,5 @@ def test_the_generator_reports_a_strict_refusal_as_a_build_error(tmp_path):
         read_yaml(strings)
     with pytest.raises(BuildError, match=r"missing.yml: missing$"):
         read_yaml(tmp_path / "missing.yml")
-    with pytest.raises(BuildError, match=r"not a regular file"):  # a folder (generator/inputs.py)
+    with pytest.raises(BuildError, match=r"not a regular file"):  # a folder (generator/inputs/source_files.py)
         read_yaml(tmp_path)

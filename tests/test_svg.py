@@ -1,4 +1,4 @@
-"""Tests of generator.svg: well-formed, accessible, honest pictures of positions."""
+"""Tests of generator.render.svg: well-formed, accessible, honest pictures of positions."""
 
 import re
 from pathlib import Path
@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.svg import STOCK_XY, CardNames, PictureText, card_svg, pyramid_svg, pyramid_xy, reserve_svg
+from generator.render.svg import STOCK_XY, CardNames, PictureText, card_svg, pyramid_svg, pyramid_xy, reserve_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -311,7 +311,7 @@ def test_no_sliver_of_a_covered_card_shows_between_two_neighbours():
     """Where two cards of a row lie side by side over a card of the row above, the gap between them
     is filled with the table's colour by rims drawn after that covered card: no strip of its face
     or ink shows through (the pictures and the game's board look alike)."""
-    from generator.svg import CARD_H, CARD_W
+    from generator.render.svg import CARD_H, CARD_W
     pos = opening()
     pos["pyramid"][idx(7, 3)] = None  # a removed card: its neighbours still leave no sliver
     root = parse(render(pos))

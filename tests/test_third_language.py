@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import strict_yaml
-from generator.segments import page_segments
+from generator.i18n.segments import page_segments
 from site_build import inputs_digest, shared_output
 from test_worked_examples import _copy_repository, _make, _repository_files
 

@@ -1,4 +1,4 @@
-"""Translation status (generator/translations.py): a changed source paragraph is stale in every
+"""Translation status (generator/i18n/translations.py): a changed source paragraph is stale in every
 other language, a new section is missing, marking records the source, publish refuses stale text.
 
 Each test works on a copy of docs/ and examples/ (the status file is written by --mark)."""
@@ -11,8 +11,8 @@ import pytest
 
 import strict_yaml
 from generator import __main__ as cli
-from generator import translations
-from generator.segments import page_segments
+from generator.i18n import translations
+from generator.i18n.segments import page_segments
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = [entry["code"] for entry in strict_yaml.load(ROOT / "docs" / "languages.yml")["languages"]]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import bundle as bundle_module
-from generator import glossary
+from generator.inputs import bundle as bundle_module
+from generator.guard import glossary
 from generator.errors import BuildError
-from generator.languages import load_languages
+from generator.inputs.languages import load_languages
 from site_build import ROOT, ensure_bundle
 
 KINDS = {"glossary": glossary._load, "page": glossary._page_problems, "yaml": glossary._yaml_problems,
@@ -135,7 +135,7 @@ def test_the_bundles_shape_is_checked_once_per_bundle_and_its_freshness_every_ti
 def test_no_page_changes_when_a_check_is_computed_again_in_another_time(bundle_copy, tmp_path):
     """A check computed again takes another time; the pages do not show it (`verify check` does),
     so a note edit rebuilds the note's language alone, not every language's sources page."""
-    from generator import site
+    from generator.site import build as site
 
     slower = tmp_path / "slower.json"
     data = json.loads(bundle_copy.read_text(encoding="utf-8"))

@@ -24,7 +24,7 @@ from site_languages import LANGUAGES
 ROOT = Path(__file__).resolve().parent.parent
 WON, LOST = 13, 5  # both solved in a few seconds: 13 is won, 5 leaves pyramid cards
 TITLES = {"nb": "Utdeling nr. {}", "da": "Kortfordeling nr. {}"}
-# Each section's anchor is its title in the page's language (generator/slugs.py), never an English id.
+# Each section's anchor is its title in the page's language (generator/render/slugs.py), never an English id.
 ANCHORS = {"nb": "utdeling-nr-{}", "da": "kortfordeling-nr-{}"}
 WRITTEN = {"nb": ("utdelingen-som-kan-vinnes", "utdelingen-som-ikke-kan-vinnes"),
            "da": ("kortfordelingen-der-kan-vindes", "kortfordelingen-der-ikke-kan-vindes")}
@@ -192,7 +192,8 @@ def test_bad_words_are_errors_and_a_missing_language_a_warning(tmp_path):
 
 
 def test_titles_and_summaries_are_linted_like_notes():
-    from generator import glossary, numbers
+    from generator.guard import glossary
+    from generator.guard import numbers
 
     example = {"file": "examples/x.yaml", "steps": [{"number": 1, "line": 9, "notes": {}}],
                "title": {"nb": "Utdeling 27"}, "summary": {"nb": "Vi snur kastebunken."},
@@ -206,7 +207,7 @@ def test_titles_and_summaries_are_linted_like_notes():
 
 
 def test_a_title_cannot_become_markdown():
-    from generator.pages import markdown_text
+    from generator.render.pages import markdown_text
 
     assert markdown_text("*a* [b](c) {#d} <i>") == r"\*a\* \[b\]\(c\) \{\#d\} &lt;i&gt;"
 

@@ -4,7 +4,7 @@ from the check cache only under the digest of their inputs (verify/check_cache.p
 
 The process holds the checker's code and the app's code (in its Node bridge) as they were when
 it started: `make serve` starts a new one when a file of verify/, strict_yaml/ or app/ changes
-(generator/live_build.py WarmProcess), so an edit there is never checked by the old code.
+(generator/serve/live_build.py WarmProcess), so an edit there is never checked by the old code.
 
 Protocol: one line per request on stdin (its content unused), one JSON line per answer on
 stdout ({"error": null} or {"error": the line that says what failed}); what the checks print

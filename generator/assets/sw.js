@@ -1,4 +1,4 @@
-// The site without a network (generator/offline.py puts `const BUILD = {…}` above this text and
+// The site without a network (generator/site/offline.py puts `const BUILD = {…}` above this text and
 // publishes it as sw.js at the site's root, so its scope is the whole site).
 //
 // After one visit every page, the game, its worker, the theme's files and the search index are

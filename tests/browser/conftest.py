@@ -1,4 +1,4 @@
-"""Browser tests: a harness site built with generator/game_embed.py, served on 127.0.0.1, driven
+"""Browser tests: a harness site built with generator/render/game_embed.py, served on 127.0.0.1, driven
 by Playwright through Debian's Chromium (no browser is ever downloaded)."""
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ PAGE = """<!doctype html>
 
 def strings(lang: str) -> dict:
     """The game's strings as the generator puts them in the page: game.json and the locale's data."""
-    from generator.game_locale import game_strings
+    from generator.render.game_locale import game_strings
     path = ROOT / "docs" / lang / "game.json"
     return game_strings(json.loads(path.read_text(encoding="utf-8")), lang, str(path))
 
@@ -47,7 +47,7 @@ def winning_game(app) -> list[str]:
 @pytest.fixture(scope="session")
 def known_results() -> str:
     """Result letters (w/l) of deals 1 … KNOWN_DEALS, decided by the app's decider as the survey
-    does, for the pages' winnable data (generator/winnable.py) — well under a second in Node."""
+    does, for the pages' winnable data (generator/render/winnable.py) — well under a second in Node."""
     from verify.app import find_node
     script = ("import('./app/decider.js').then(m => console.log(Array.from({length: %d}, (_, i) =>"
               " m.decideDeal(i + 1).result[0]).join('')))" % KNOWN_DEALS)
@@ -60,9 +60,9 @@ def known_results() -> str:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory, winning_game, known_results) -> Path:
     """index pages per language: {lang}.html (the game), replay-{lang}.html (the replay)."""
-    from generator.game_embed import game_html, head_html, replay_html
-    from generator.site import copy_game
-    from generator.winnable import winnable_data
+    from generator.render.game_embed import game_html, head_html, replay_html
+    from generator.site.build import copy_game
+    from generator.render.winnable import winnable_data
 
     root = tmp_path_factory.mktemp("site")
     copy_game(ROOT / "app", root / "assets")  # as the site gets them (the reserve's picture too)

@@ -13,8 +13,8 @@ from babel.numbers import format_decimal
 
 from conftest import LANGS, LOST_DEAL, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
 from page_words import cap, card, fill
-from generator import svg
-from generator.game_embed import game_html, head_html, replay_html
+from generator.render import svg
+from generator.render.game_embed import game_html, head_html, replay_html
 
 ARTIFACTS = ROOT / "test-artifacts"
 GAME = ".pyramide-game"
@@ -111,7 +111,7 @@ def hinted_move(page) -> set[str]:
 
 # ---------------------------------------------------------------- without a browser
 def test_card_markup_is_the_site_pictures():
-    """board.js draws each card exactly as generator/svg.py does (run in Node, no DOM needed)."""
+    """board.js draws each card exactly as generator/render/svg.py does (run in Node, no DOM needed)."""
     from verify.app import find_node
     codes = ["AS", "7H", "TD", "QC", "KH", "2D"]
     script = ("import('./app/board.js').then(m => console.log(JSON.stringify(" + json.dumps(codes) +

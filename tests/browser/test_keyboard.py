@@ -14,7 +14,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from conftest import LANGS, PAGE, POOL, ROOT, WIN_DEAL, strings
-from generator.game_embed import game_html, head_html
+from generator.render.game_embed import game_html, head_html
 from verify.examples import load_examples
 
 GAME = ".pyramide-game"

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from conftest import KNOWN_DEALS, LANGS, PAGE, WIN_DEAL, strings
-from generator.game_embed import game_html, head_html
-from generator.winnable import results_of, winnable_data
+from generator.render.game_embed import game_html, head_html
+from generator.render.winnable import results_of, winnable_data
 from test_game import GAME, cap, fill, message, open_game, wait_for_hint
 
 

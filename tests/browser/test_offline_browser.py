@@ -11,8 +11,8 @@ import time
 import pytest
 
 from browser_support import serve
-from generator import offline
-from generator.languages import load_languages
+from generator.site import offline
+from generator.inputs.languages import load_languages
 from site_languages import LANGUAGES
 
 GAME = ".pyramide-game"

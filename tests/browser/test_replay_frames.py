@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from conftest import LANGS, PAGE, WIN_DEAL, strings
-from generator.game_embed import head_html, replay_html
+from generator.render.game_embed import head_html, replay_html
 
 STAGE = ".pyr-replay-stage"
 
 
 def figure(i: int, title: str) -> str:
-    # The board's own shape (752 × 552), as generator/svg.py draws every picture.
+    # The board's own shape (752 × 552), as generator/render/svg.py draws every picture.
     return (f'<p class="chapter-title"><strong>{title}</strong></p>\n\n'
             f'<figure class="pyramid-figure" data-chapter="{i}"><svg xmlns="http://www.w3.org/2000/svg" role="img" '
             f'viewBox="0 0 752 552" width="100%"><title>picture {i}</title><rect width="752" height="552" fill="#e9f1ea"/>'

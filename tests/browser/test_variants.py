@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from conftest import LANGS, PAGE, POOL, ROOT, strings
-from generator.game_embed import game_html, head_html
+from generator.render.game_embed import game_html, head_html
 from page_words import cap, fill
 from test_game import GAME, dataset, deal_number, focus_board, message, slot, stock, wait_for_hint
 
@@ -31,7 +31,7 @@ def opening_under(app, deal: int, rules: dict) -> dict:
 @pytest.fixture(scope="session")
 def variant_pools(app) -> dict[str, list[int]]:
     """Each variant's pool for the harness: its first two won deals of the survey (as
-    generator/variant_choice.py takes them), each checked again here by the app's solver."""
+    generator/render/variant_choice.py takes them), each checked again here by the app's solver."""
     from verify.survey.cache import cached_results
     pools = {}
     for vid, rules in VARIANTS.items():
@@ -44,7 +44,7 @@ def variant_pools(app) -> dict[str, list[int]]:
 
 @pytest.fixture(scope="session")
 def variant_pages(site, variant_pools) -> dict[str, str]:
-    """variants-{lang}.html: the game with the rules choice (as generator/variant_choice.py makes it)."""
+    """variants-{lang}.html: the game with the rules choice (as generator/render/variant_choice.py makes it)."""
     for lang in LANGS:
         n = names(lang)
         entries = [{"id": "standard", "name": n["standard"], "share": SHARES["standard"], "link": None, "pool": None}]
@@ -85,7 +85,7 @@ def follow_hint(page, limit: int = 200) -> int:
 
 # ---------------------------------------------------------------- the data
 def test_variant_pools_are_the_first_won_deals_of_the_survey():
-    from generator.variant_choice import variant_pool, variants_data
+    from generator.render.variant_choice import variant_pool, variants_data
     figures = {"variant": "one-pass", "first": 11, "results": "lwwluw" + "w" * 300, "share": 0.3}
     assert variant_pool(figures, 3) == [12, 13, 16]
     assert len(variant_pool(figures)) == 200

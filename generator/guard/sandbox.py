@@ -1,0 +1,358 @@
+"""The page sources' sandbox: a page is content, not code.
+
+A page source (docs/<lang>/pages/*.md) is Markdown with values and calls in Jinja's syntax,
+rendered in a `SandboxedEnvironment` whose reach is closed:
+
+- names: the language's context (data: dicts, lists, text, numbers) and the page functions
+  (generator/render/pages.py PageFunctions); no Jinja globals (range, cycler, joiner, namespace,
+  lipsum, dict), no `self`, `varargs`, `kwargs`;
+- attributes: none. `rules.target_sum` reads the key of a dict; every Python attribute
+  (`__class__`, `items`, `format`…) is refused;
+- filters: the closed set FILTERS (ours: num, pct, card…; Jinja's: join, map, first…), no
+  `safe`, `format`, `attr`, `center`…; sequence filters refuse text (no counting its letters);
+- tags: no include, import, extends (a page is one file), no autoescape switch, no recursive
+  loops, no `~` (joins go through `join`, which counts), no list or dict literals;
+- numbers: a number, or text holding a digit of any Unicode kind, may stand in a tag only as a
+  card code (`"3S" | card`), an index (`chapters[-1]`), a comparison (`== 0`), a selector's
+  argument (`selectattr("rank", "equalto", "3")`) or a page function's argument: it can never
+  be printed. What is printed is checked again as it is printed (`finalize`): a bare number
+  must be one the data holds (see DataNumbers);
+- arithmetic: none on true/false, no `**`, no repetition of text or lists, no `%` formatting;
+- bounds, per page: MAX_ITERATIONS loop passes, MAX_CALLS calls, MAX_OUTPUT characters,
+  PAGE_SECONDS of rendering. The whole build is bounded by generator/guard/limits.py.
+
+Every refusal is a PageRuleError (at parse time, with the line) or a SandboxLimit (at render
+time; generator/render/pages.py finds the line).
+"""
+from __future__ import annotations
+
+import time
+import unicodedata
+from datetime import date
+
+from jinja2 import BaseLoader, TemplateNotFound, TemplateSyntaxError, Undefined, nodes
+from jinja2 import filters as jinja_filters
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
+from markupsafe import Markup
+
+MAX_ITERATIONS = 20_000   # loop passes in one page (the examples page makes a few hundred)
+MAX_CALLS = 20_000        # function and macro calls in one page
+MAX_OUTPUT = 4_000_000    # characters of one rendered page (the largest today is under 200,000)
+PAGE_SECONDS = 20.0       # rendering one page (today: well under a second)
+
+# Jinja's own filters a page may use (beside the generator's, see make_environment). Those that
+# walk a sequence refuse text: counting or listing the letters of a string a page typed would
+# make a number the data did not supply.
+SEQUENCE_FILTERS = ("first", "last", "join", "length", "list", "map", "select", "reject",
+                    "selectattr", "rejectattr", "sort", "reverse", "unique")
+TEXT_FILTERS = ("capitalize", "lower", "upper", "title", "trim", "escape", "e")
+# Filters whose input may be a constant holding digits: they turn a card code or a move's
+# notation into words (the number guard reads their output like any other).
+CODE_FILTERS = ("card", "move")
+# Filters whose arguments choose items of the data (`selectattr("rank", "equalto", "3")`):
+# the items are printed, never the arguments.
+SELECTOR_FILTERS = ("selectattr", "rejectattr", "select", "reject")
+REFUSED_NAMES = {"self", "varargs", "kwargs", "range", "cycler", "joiner", "namespace", "lipsum", "dict"}
+
+
+class PageRuleError(TemplateSyntaxError):
+    """A page source breaks a rule of the sandbox (found when it is parsed)."""
+
+
+class SandboxLimit(SecurityError):
+    """A page went past one of its bounds, or asked for something the sandbox refuses."""
+
+
+def is_digit(char: str) -> bool:
+    """Any Unicode number character: decimal digits of every script (Nd: 0-9, ٣, ３…), letter
+    numbers (Nl: Ⅻ) and other numbers (No: ², ½, ①)."""
+    return unicodedata.category(char)[0] == "N"
+
+
+def first_digit(text: str) -> int:
+    """The index of the first number character in text, or -1."""
+    for i, char in enumerate(text):
+        if is_digit(char):
+            return i
+    return -1
+
+
+# ---------------------------------------------------------------- the rules on a page's syntax tree
+
+def tree_problems(tree: nodes.Template, page_functions: frozenset[str]) -> list[tuple[int, str]]:
+    """(line, problem) for everything in a parsed page source that the sandbox refuses."""
+    problems: list[tuple[int, str]] = []
+
+    def refuse(node, problem):
+        problems.append((node.lineno, problem))
+
+    def walk(node, may_hold_numbers=False):
+        if isinstance(node, nodes.Output):  # `{{ none }}` itself: Jinja prints it while compiling, past finalize
+            for child in node.nodes:
+                if isinstance(child, nodes.Const) and child.value is None:
+                    refuse(child, PRINTED_NULL)
+        if isinstance(node, (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+            refuse(node, "a page may not include, import or extend another template; it is one file")
+        elif isinstance(node, (nodes.EvalContextModifier, nodes.ScopedEvalContextModifier)):
+            refuse(node, "a page may not switch escaping off (autoescape)")
+        elif isinstance(node, nodes.For) and node.recursive:
+            refuse(node, "a page may not use recursive loops")
+        elif isinstance(node, nodes.Concat):
+            refuse(node, "'~' is not available in a page; write the text outside the tag, or use join")
+        elif isinstance(node, (nodes.List, nodes.Dict)) or (isinstance(node, nodes.Tuple) and node.ctx == "load"):
+            refuse(node, "a page may not write lists or mappings of its own; use the data's")
+        elif isinstance(node, nodes.Name) and node.name in REFUSED_NAMES:
+            refuse(node, f"'{node.name}' is not available in a page")
+        elif isinstance(node, nodes.Getattr) and node.attr.startswith("_"):
+            refuse(node, f"'.{node.attr}' is not available in a page (no Python attributes)")
+        elif isinstance(node, nodes.Const) and not may_hold_numbers and _holds_number(node.value):
+            refuse(node, f"a number typed by hand ({node.value!r}) in a tag; use a value from the "
+                         "verified data or docs/facts.yml")
+        if isinstance(node, nodes.Filter) and node.name in CODE_FILTERS and node.node is not None:
+            walk(node.node, True)
+            for child in [*node.args, *node.kwargs]:
+                walk(child, may_hold_numbers)
+            return
+        if isinstance(node, nodes.Filter) and node.name in SELECTOR_FILTERS:
+            if node.node is not None:
+                walk(node.node, may_hold_numbers)
+            for child in [*node.args, *node.kwargs]:
+                walk(child, True)
+            return
+        if isinstance(node, nodes.Getitem):
+            walk(node.node, may_hold_numbers)
+            walk(node.arg, True)
+            return
+        if isinstance(node, (nodes.Compare, nodes.Test)):
+            for child in node.iter_child_nodes():
+                walk(child, True)
+            return
+        if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name) and node.node.name in page_functions:
+            for child in node.iter_child_nodes():  # which example, which step: a choice of data
+                walk(child, True)
+            return
+        for child in node.iter_child_nodes():
+            walk(child, may_hold_numbers)
+
+    walk(tree)
+    return problems
+
+
+PRINTED_NULL = "a page printed null (none), which would show as 'None'; print a value the data holds"
+
+
+def _holds_number(value) -> bool:
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, (int, float, complex)):
+        return True
+    return isinstance(value, str) and first_digit(value) >= 0
+
+
+def _bounded_loop_tree(tree: nodes.Template) -> nodes.Template:
+    """Every `for` loop's sequence goes through the loop counter (the `_counted` filter)."""
+    for loop in tree.find_all(nodes.For):
+        loop.iter = nodes.Filter(loop.iter, "_counted", [], [], None, None, lineno=loop.lineno)
+    return tree
+
+
+# ---------------------------------------------------------------- what the data holds
+
+class DataNumbers:
+    """Every number the context holds, and the length of each list and mapping in it (a page may
+    print `examples | length`): a bare number printed must be one of them."""
+
+    def __init__(self, context: dict):
+        self.numbers: set = set()
+        seen: set[int] = set()
+        # Plain strings hold no number and are most of the data (the pool's 1,000 games of moves,
+        # some 70,000 texts): they are left out as they are found, not popped one by one. Each
+        # language's build made this walk, and a page edit under `make serve` waited for it.
+        stack = [v for k, v in context.items() if not k.startswith("_") and type(v) is not str]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, (dict, list, tuple)):
+                if id(value) in seen:
+                    continue
+                seen.add(id(value))
+                self.numbers.add(len(value))
+                items = value.values() if isinstance(value, dict) else value
+                stack.extend([item for item in items if type(item) is not str])
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                self.numbers.add(value)
+
+    def __contains__(self, value) -> bool:
+        return value in self.numbers
+
+
+class DataText(str):
+    """Text a generator filter made from data (a number in words or digits, a date): printed as it is."""
+
+
+def data_filter(function):
+    def filtered(*args, **kwargs):
+        result = function(*args, **kwargs)
+        return result if isinstance(result, Markup) else DataText(result)
+    filtered.__name__ = getattr(function, "__name__", "filter")
+    return filtered
+
+
+# ---------------------------------------------------------------- the environment
+
+class PageLoader(BaseLoader):
+    """Serves the page set only, each read through `read` (generator/inputs/source_files.py: regular files only)."""
+
+    def __init__(self, pages: dict, read):
+        self.pages = pages  # name → Path
+        self.read = read
+
+    def get_source(self, environment, template):
+        path = self.pages.get(template)
+        if path is None:
+            raise TemplateNotFound(template)
+        text = self.read(path)
+        return text, str(path), lambda: False
+
+
+class PageEnvironment(SandboxedEnvironment):
+    """The sandbox described above. `begin_page()` resets the bounds for each page."""
+
+    intercepted_binops = frozenset({"+", "-", "*", "/", "//", "%", "**"})
+    intercepted_unops = frozenset({"-", "+"})
+
+    def __init__(self, *args, page_functions: frozenset[str] = frozenset(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.page_functions = page_functions
+        self.globals.clear()
+        self.filters = {name: _text_refusing(jinja_filters.FILTERS[name], name) for name in SEQUENCE_FILTERS}
+        self.filters.update({name: jinja_filters.FILTERS[name] for name in TEXT_FILTERS})
+        self.filters["join"] = _counted_join
+        self.filters["_counted"] = self._counted
+        self.data_numbers: DataNumbers | frozenset = frozenset()
+        self.begin_page()
+
+    # -- the bounds
+    def begin_page(self, probe: bool = False) -> None:
+        """Resets the bounds. With `probe`, every printed value and every page function's output
+        is empty: what is left is the text the page itself wrote (see typed_text)."""
+        self.iterations = self.calls = 0
+        self.started = time.monotonic()
+        self.probe = probe
+
+    def _tick(self) -> None:
+        if time.monotonic() - self.started > PAGE_SECONDS:
+            raise SandboxLimit(f"the page took more than {PAGE_SECONDS:g} s to render")
+
+    def _counted(self, sequence):
+        if isinstance(sequence, str):
+            raise SandboxLimit("a loop over text (its letters); loop over the data's lists")
+        for item in sequence:
+            self.iterations += 1
+            if self.iterations > MAX_ITERATIONS:
+                raise SandboxLimit(f"more than {MAX_ITERATIONS:,} loop passes in one page")
+            self._tick()
+            yield item
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (Jinja's signature)
+        __self.calls += 1
+        if __self.calls > MAX_CALLS:
+            raise SandboxLimit(f"more than {MAX_CALLS:,} calls in one page")
+        __self._tick()
+        if __self.probe and getattr(__obj, "page_function", False):
+            return Markup("")
+        return super().call(__context, __obj, *args, **kwargs)
+
+    # -- no Python objects
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        return False  # a page reads keys of the data (rules.target_sum), never attributes
+
+    def call_binop(self, context, operator, left, right):
+        if isinstance(left, bool) or isinstance(right, bool):
+            raise SandboxLimit(f"arithmetic on true/false ({operator})")
+        if operator == "**":
+            raise SandboxLimit("'**' is not available in a page")
+        if isinstance(left, (str, list, tuple)) or isinstance(right, (str, list, tuple)):
+            if operator != "+":
+                raise SandboxLimit(f"'{operator}' on text or lists is not available in a page")
+            if len(left) + len(right) > MAX_OUTPUT:
+                raise SandboxLimit(f"a value longer than {MAX_OUTPUT:,} characters")
+        return super().call_binop(context, operator, left, right)
+
+    def call_unop(self, context, operator, arg):
+        if isinstance(arg, bool):
+            raise SandboxLimit(f"arithmetic on true/false ({operator})")
+        return super().call_unop(context, operator, arg)
+
+    # -- parsing: the rules on the tree, and the loops counted
+    def _parse(self, source, name, filename):
+        tree = super()._parse(source, name, filename)
+        problems = tree_problems(tree, self.page_functions)
+        if problems:
+            line, problem = problems[0]
+            raise PageRuleError(problem, line, name, filename)
+        return _bounded_loop_tree(tree)
+
+    # -- printing: what reaches the page
+    def finalize_value(self, value):
+        self._tick()
+        if self.probe:
+            return ""
+        if isinstance(value, (Markup, DataText, Undefined)):  # Undefined: StrictUndefined says which name
+            return value
+        if value is None:
+            raise SandboxLimit(PRINTED_NULL)
+        if isinstance(value, bool):
+            raise SandboxLimit("a page printed true/false; print words from strings.yml instead")
+        if isinstance(value, (int, float)):
+            if value not in self.data_numbers:
+                raise SandboxLimit(f"a page printed {value!r}, a number the data does not hold")
+            return value
+        if isinstance(value, (date,)):
+            raise SandboxLimit("a date printed raw; use `| date` or `| month`")
+        if isinstance(value, str):
+            return value
+        raise SandboxLimit(f"a page printed a {type(value).__name__}; print a value, not a mapping or list")
+
+
+def _text_refusing(function, name):
+    # Jinja passes a context or environment first to the filters marked so (jinja_pass_arg).
+    offset = 1 if hasattr(function, "jinja_pass_arg") else 0
+
+    def filtered(*args, **kwargs):
+        if len(args) > offset and isinstance(args[offset], str):
+            raise SandboxLimit(f"'{name}' walks a list; on text it would count or list its letters")
+        return function(*args, **kwargs)
+    if offset:
+        filtered.jinja_pass_arg = function.jinja_pass_arg
+    return filtered
+
+
+@jinja_filters.pass_eval_context
+def _counted_join(eval_ctx, value, d: str = "", attribute=None):
+    if isinstance(value, str):
+        raise SandboxLimit("'join' walks a list; on text it would list its letters")
+    items = list(value)
+    if sum(len(str(item)) for item in items) + len(str(d)) * max(len(items) - 1, 0) > MAX_OUTPUT:
+        raise SandboxLimit(f"a value longer than {MAX_OUTPUT:,} characters")
+    return jinja_filters.do_join(eval_ctx, items, d, attribute)
+
+
+def typed_text(env: PageEnvironment, template) -> str:
+    """The page rendered with every value and page function's output left out: the text its
+    source wrote itself, as Jinja sees it (a `{% raw %}` block included), for the number guard."""
+    env.begin_page(probe=True)
+    try:
+        return render_bounded(template)
+    finally:
+        env.probe = False
+
+
+def render_bounded(template) -> str:
+    """The page, its length counted as it is written (MAX_OUTPUT)."""
+    parts, size = [], 0
+    for chunk in template.generate():
+        size += len(chunk)
+        if size > MAX_OUTPUT:
+            raise SandboxLimit(f"the page is longer than {MAX_OUTPUT:,} characters")
+        parts.append(chunk)
+    return "".join(parts)

@@ -1,0 +1,43 @@
+"""How the game writes numbers and dates in a language: the locale's CLDR data from Babel, the
+same data the pages' own numbers and dates come from (generator/render/context.py Words), put into the
+game's strings as ``locale`` for app/locale.js, which writes them without Intl.
+
+    {"number": {"group": " ", "primary": 3, "secondary": 3, "minus": "-"},
+     "date": {"pattern": "d. MMMM y", "months": ["januar", …]}}
+"""
+from __future__ import annotations
+
+import re
+
+from babel import Locale
+from babel.dates import get_date_format, get_month_names
+from babel.numbers import format_decimal, get_group_symbol
+
+from generator.errors import BuildError
+
+# The date fields app/locale.js writes; any other letter in a pattern (weekday, era, …) is one it does not.
+DATE_TOKEN = re.compile(r"'([^']*)'|d{1,2}|M{1,2}|MMMM|y|yyyy|([A-Za-z])")
+
+
+def game_locale(locale: Locale, where: str) -> dict:
+    """The number and date data of `locale` for the game; BuildError (naming `where`) for a long
+    date pattern with a field app/locale.js cannot write."""
+    grouping = locale.decimal_formats[None].grouping  # (primary, secondary) group sizes
+    pattern = get_date_format("long", locale=locale).pattern
+    for m in DATE_TOKEN.finditer(pattern):
+        if m.group(2):
+            raise BuildError(f"{where}: the long date form of locale {locale} ({pattern!r}) has the field "
+                             f"{m.group(2)!r}, which the game (app/locale.js) cannot write yet")
+    months = get_month_names("wide", context="format", locale=locale)
+    return {
+        "number": {"group": get_group_symbol(locale=locale), "primary": grouping[0], "secondary": grouping[1],
+                   # the sign as the pages write it (Babel's pattern, not always the locale's minus sign)
+                   "minus": format_decimal(-1, locale=locale)[:-1]},
+        "date": {"pattern": pattern, "months": [months[i] for i in range(1, 13)]},
+    }
+
+
+def game_strings(strings: dict, code: str, where: str) -> dict:
+    """A language's game.json strings as the page gives them to the game: with its ``locale``."""
+    from generator.render.context import babel_locale  # the language code's locale, or BuildError naming docs/languages.yml
+    return {**strings, "locale": game_locale(babel_locale(code), where)}
