@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from generator.guard import glossary
-
 from generator.site import build as site
 from generator.errors import BuildError
 from generator.inputs.languages import load_languages

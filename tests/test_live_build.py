@@ -130,7 +130,6 @@ def test_an_edit_indexes_again_only_the_page_it_changed_and_the_index_is_the_col
     from material.plugins.search import plugin as search_plugin
 
     from generator.serve import live_build
-
     from generator.site import build as site
     from generator.serve.live_build import WarmMkdocs
 

@@ -18,7 +18,6 @@ import pytest
 from generator.publish import deploy as publish
 
 from generator import settings as generator_settings
-
 from generator.site import build as site
 
 from generator.publish import versions

@@ -13,9 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.publish import fileops
-
-from generator.publish import deploy as publish
+from generator.publish import fileops, deploy as publish
 
 from generator.publish import versions
 from generator.errors import BuildFailed

@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.publish import fileops
-
-from generator.publish import deploy as publish
+from generator.publish import fileops, deploy as publish
 
 from generator.publish import versions
 
@@ -230,8 +228,7 @@ def test_build_over_its_own_folder_killed_at_every_change(tmp_path, monkeypatch,
 CHILD = """
 import sys, time
 from pathlib import Path
-from generator.publish import fileops
-from generator.publish import deploy as publish
+from generator.publish import fileops, deploy as publish
 k, count = int(sys.argv[1]), [0]
 def before(op, *paths):
     count[0] += 1

@@ -38,9 +38,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
-from generator.publish import fileops
-
-from generator.publish import versions as version_files
+from generator.publish import fileops, versions as version_files
 from generator.settings import ROOT
 from generator.errors import BuildError, BuildFailed
 

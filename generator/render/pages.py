@@ -19,9 +19,8 @@ import jinja2
 import jinja2.sandbox
 from markupsafe import Markup, escape as markup_escape
 
-from generator.render import picture_slots
-
-from generator.render import svg
+from generator.render import picture_slots, svg
+from generator.render.game_embed import game_html, replay_html
 from generator.render.slugs import slug
 from generator.inputs.source_files import read_text
 from generator.guard.text_rules import RAW_HTML
@@ -253,10 +252,6 @@ class PageFunctions:
         # One block of its own (a blank line after it), so Markdown leaves it and the game as they are.
         anchors = ('<div class="deal-anchors">' + "".join(f'<span id="{i}"></span>' for i in ids)
                    + "</div>\n\n") if ids else ""
-        try:
-            from generator.render.game_embed import game_html
-        except ImportError:
-            return anchors + '<div class="pyramide-game"></div>'
         return anchors + game_html(self.c["lang"], self.c["_game_strings"], self.c["_pool"],
                                    self.assets_url_of(self.page), self._winnable(), self._variants())
 
@@ -288,10 +283,6 @@ class PageFunctions:
     def replay(self) -> str:
         ex = self._example("winnable")
         fallback = self.chapter_pictures("winnable")
-        try:
-            from generator.render.game_embed import replay_html
-        except ImportError:
-            return fallback
         data = {"deal": ex["deal"], "moves": [s["move"] for s in ex["steps"]],
                 "chapters": [{"title": c["title"], "move_index": c["number"]} for c in ex["chapters"]]}
         return replay_html(self.c["lang"], self.c["_game_strings"], data, self.assets_url_of(self.page), fallback)

@@ -222,9 +222,6 @@ def nav_links(lang: Language) -> list[tuple[str, str]]:
     return [(lang.strings["nav"][p[:-3]], "" if p == "index.md" else f"{p[:-3]}/") for p in page_order(lang)]
 
 
-THEME_KEYS = ("game_skip", "scheme")  # strings.yml theme
-
-
 def theme_words(lang: Language) -> dict:
     words = lang.strings.get("theme")
     scheme = words.get("scheme") if isinstance(words, dict) else None

@@ -62,7 +62,6 @@ B_SHIFT = 52
 T_SHIFT = 57
 PYR_MASK = (1 << NPYR) - 1
 SIDE_MASK = (1 << MAXSIDE) - 1
-EMPTY = -1  # hash slot marker; keys use bits 0..58 only, so never negative
 
 # Move codes: kind * 4096 + a * 64 + b. PS: pyramid and stock top; WS: waste top and stock top.
 PAIR_PP, PAIR_PW, KING_P, KING_W, DRAW, TURN, PAIR_PS, KING_S, PAIR_WS = range(9)
