@@ -8,7 +8,7 @@ import polib
 import pytest
 
 import strict_yaml
-from generator import __main__ as cli
+from generator import cli
 from generator.i18n import translations
 
 ROOT = Path(__file__).resolve().parent.parent

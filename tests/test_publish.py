@@ -21,7 +21,7 @@ from generator import settings as generator_settings
 from generator.site import build as site
 
 from generator.publish import versions
-from generator.__main__ import main
+from generator.cli import main
 
 FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.test"},
                                                                         "site_url": "https://pyramide.test/"})

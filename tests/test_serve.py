@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.__main__ import main
+from generator.cli import main
 from generator.serve.server import IDLE_TIMEOUT, ROOT, make_handler, needs_checks, rebuild
 
 

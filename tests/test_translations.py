@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import strict_yaml
-from generator import __main__ as cli
+from generator import cli
 from generator.i18n import translations
 from generator.i18n.segments import page_segments
 
