@@ -1,5 +1,5 @@
 """`make bench SECTION=browser-solver`: the app's exact solver in Chromium, in its Web Worker
-(app/worker.js, op `solve`, what "show the solution" sends), from mid-game positions of the
+(app/core/worker.js, op `solve`, what "show the solution" sends), from mid-game positions of the
 survey's hardest deals.
 
 The deals: the DEALS deals of the standard survey (build/survey-cache/, deals 1–10,000) on which
@@ -39,7 +39,7 @@ PAGE = ('<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href=
         '</head><body></body></html>')
 # One worker for the page; solve(position) resolves with the solution and the milliseconds it took.
 START_WORKER = """() => {
-    const worker = new Worker('assets/worker.js', { type: 'module' });
+    const worker = new Worker('assets/core/worker.js', { type: 'module' });
     let next = 0;
     window.solveInWorker = (position) => new Promise((resolve, reject) => {
         const id = ++next;
@@ -79,9 +79,9 @@ def solve_in_chromium(positions: list[dict]) -> list[dict]:
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        (folder / "assets").mkdir()
-        for f in (ROOT / "app").glob("*.js"):
-            shutil.copy(f, folder / "assets" / f.name)
+        (folder / "assets" / "core").mkdir(parents=True)
+        for f in (ROOT / "app" / "core").glob("*.js"):  # the worker and what it imports
+            shutil.copy(f, folder / "assets" / "core" / f.name)
         (folder / "index.html").write_text(PAGE, encoding="utf-8")
         server = _serve(folder)
         try:

@@ -1,6 +1,6 @@
 // Decides the openings of deals FIRST … LAST under VARIANT with the app's decider, one JSON line
 // per deal (result, card sets entered, milliseconds). One process, so one core.
-import { decideDeal, VARIANTS } from '../app/decider.js';
+import { decideDeal, VARIANTS } from '../app/core/decider.js';
 
 const [variant, first, last] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
 const rules = VARIANTS[variant];

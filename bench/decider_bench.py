@@ -1,4 +1,4 @@
-"""Both deciders (app/decider.js and verify/independent/decider.py) on the openings of the survey's deals,
+"""Both deciders (app/core/decider.js and verify/independent/decider.py) on the openings of the survey's deals,
 each variant, one process each (one core): deals per second, mean / median / max ms per deal,
 card sets entered, peak memory, and whether the two agree on every deal.
 

@@ -34,8 +34,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 # What the page loads for the game and for Hint (replay.js is loaded by the replay's page only,
 # but counted: it is part of the game's code on the site).
-GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js",
-              "engine.js", "decider.js", "messages.js", "judge.js", "game.css"]
+GAME_FILES = ["ui/game.js", "ui/board.js", "ui/dom.js", "core/hint.js", "core/worker.js", "core/storage.js",
+              "ui/replay.js", "core/engine.js", "core/decider.js", "core/messages.js", "core/judge.js", "ui/game.css"]
 DEALS = 50
 TARGETS = {"median_s": 0.2, "max_s": 5.0, "gzip_kb": 60}
 
@@ -134,7 +134,7 @@ def default_pool() -> list[int]:
         if len(pool) >= DEALS:
             return pool
     from verify.app import find_node
-    script = (f"import('./app/decider.js').then(({{decideDeal}}) => {{ const won = [];"
+    script = (f"import('./app/core/decider.js').then(({{decideDeal}}) => {{ const won = [];"
               f" for (let n = 1; won.length < {DEALS}; n++) if (decideDeal(n).result === 'won') won.push(n);"
               " console.log(JSON.stringify(won)); })")
     out = subprocess.run([find_node(), "--input-type=module", "-e", script], cwd=ROOT, capture_output=True,

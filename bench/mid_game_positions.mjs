@@ -2,8 +2,8 @@
 // third of its own shortest game (K = floor(moves / 3)) is played from the opening; one JSON
 // line per deal with the position reached and the opening's answer.
 //   node bench/mid_game_positions.mjs DEAL …
-import { applyMove, openingPosition } from '../app/engine.js';
-import { solve } from '../app/solver.js';
+import { applyMove, openingPosition } from '../app/core/engine.js';
+import { solve } from '../app/core/solver.js';
 
 for (const deal of process.argv.slice(2).map(Number)) {
   const started = process.hrtime.bigint();

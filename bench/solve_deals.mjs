@@ -1,7 +1,7 @@
 // Solves the openings of deals FIRST … LAST with the app's solver; one JSON line per deal, with
 // the wall-clock seconds and the CPU seconds of this process (fairer on a busy machine).
-import { openingPosition } from '../app/engine.js';
-import { solve } from '../app/solver.js';
+import { openingPosition } from '../app/core/engine.js';
+import { solve } from '../app/core/solver.js';
 
 const [first, last] = process.argv.slice(2).map(Number);
 for (let n = first; n <= last; n++) {

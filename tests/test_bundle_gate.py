@@ -68,7 +68,7 @@ def fake_bundle() -> dict:
             "replayed": 5, "redecided": 6}
     variants = [figures("standard", 1, results[:6]), figures("strict", 1, "wlllul")]
     rule_checks = {"cards.values": {"app": 3, "independent": 3}, "deal.layout": {"app": 2, "independent": 4}}
-    inputs = sorted(ROOT.glob("examples/*.yaml")) + sorted(ROOT.glob("docs/*/examples/*.yml")) + sorted(ROOT.glob("app/*.js"))
+    inputs = sorted(ROOT.glob("examples/*.yaml")) + sorted(ROOT.glob("docs/*/examples/*.yml")) + sorted(ROOT.glob("app/**/*.js"))
     return {
         "schema": 1,
         "verified_at": "2025-01-02T03:04:05+00:00",

@@ -64,9 +64,9 @@ def test_the_gates_interval_is_the_surveys(k, n):
 
 def test_a_changed_input_makes_the_bundle_stale(tmp_path):
     bundle = fake_bundle()
-    bundle["inputs"]["app/engine.js"] = "0" * 64
+    bundle["inputs"]["app/core/engine.js"] = "0" * 64
     path = write(tmp_path, bundle)
-    assert refused(path) == (f"{path}: app/engine.js has changed since the bundle was made, "
+    assert refused(path) == (f"{path}: app/core/engine.js has changed since the bundle was made, "
                              f"so its figures are stale. {FIX}")
 
 
@@ -85,7 +85,7 @@ def test_an_input_that_is_a_folder_is_refused(tmp_path):
     assert refused(path) == f"{ROOT / 'docs'}: a symbolic link or not a regular file; the build reads only regular files"
 
 
-@pytest.mark.parametrize("left_out", ["app/engine.js", "examples/", "docs/"])
+@pytest.mark.parametrize("left_out", ["app/core/engine.js", "examples/", "docs/"])
 def test_a_file_the_bundle_was_not_made_from_makes_it_stale(tmp_path, left_out):
     bundle = fake_bundle()
     names = sorted(n for n in bundle["inputs"] if n.startswith(left_out.rstrip("/")))
@@ -283,13 +283,13 @@ def test_an_interval_off_the_wilson_one_is_refused_naming_it(tmp_path):
 def test_a_symbolic_link_among_the_files_a_bundle_is_made_from_is_refused(tmp_path, monkeypatch):
     import generator.inputs.bundle as gate
     root = tmp_path / "root"
-    (root / "app").mkdir(parents=True)
+    (root / "app" / "core").mkdir(parents=True)
     (root / "examples").mkdir()
-    (root / "app" / "engine.js").write_text("// the app\n")
-    (root / "examples" / "linked.yaml").symlink_to(root / "app" / "engine.js")
+    (root / "app" / "core" / "engine.js").write_text("// the app\n")
+    (root / "examples" / "linked.yaml").symlink_to(root / "app" / "core" / "engine.js")
     monkeypatch.setattr(gate, "ROOT", root)
     import hashlib
-    bundle = {"inputs": {"app/engine.js": hashlib.sha256(b"// the app\n").hexdigest()}}
+    bundle = {"inputs": {"app/core/engine.js": hashlib.sha256(b"// the app\n").hexdigest()}}
     with pytest.raises(BuildError) as e:
         gate.check_fresh(bundle, tmp_path / "verified.json")
     assert str(e.value) == f"{root / 'examples' / 'linked.yaml'}: a symbolic link; the build reads only regular files"

@@ -127,7 +127,7 @@ def edit(*path_and_value):
 @pytest.mark.parametrize("change, message", [
     (edit("schema", 0), "$.schema: 0 is out of range (1 … )"),
     (edit("inputs", {}), "$.inputs: expected at least 1 entr(ies), got 0"),
-    (edit("inputs", {"app/engine.js": "0" * 63}), f'$.inputs.app/engine.js: "{"0" * 36}… is not of the form [0-9a-f]{{64}}'),
+    (edit("inputs", {"app/core/engine.js": "0" * 63}), f'$.inputs.app/core/engine.js: "{"0" * 36}… is not of the form [0-9a-f]{{64}}'),
     (edit("rules", "rows", 0), "$.rules.rows: 0 is out of range (1 … )"),
     (edit("rules", "passes", 0), "$.rules.passes: 0 is out of range (1 … )"),
     (edit("rules", "waste_cards", -1), "$.rules.waste_cards: -1 is out of range (0 … )"),

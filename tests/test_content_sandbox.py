@@ -376,7 +376,7 @@ def test_card_labels_are_a_few_letters(docs, bundle_path, label):
 
 
 def test_the_board_sets_card_labels_as_text():
-    board = (ROOT / "app" / "board.js").read_text(encoding="utf-8")
+    board = (ROOT / "app" / "ui" / "board.js").read_text(encoding="utf-8")
     assert "escapeXml(label)" in board and "text.textContent = rank" in board
 
 

@@ -1,4 +1,4 @@
-"""The daily deal (docs/daily.md): the app's app/daily.js and the independent
+"""The daily deal (docs/daily.md): the app's app/core/daily.js and the independent
 verify/independent/daily.py choose the same deal on every date, and each date's deal is a pool deal."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ PINNED = {"1970-01-01": 801, "2026-12-01": 2586, "2027-01-01": 96, "2030-06-15":
 
 def app_daily(dates: list[str], pool: list[int]) -> list[int]:
     from verify.app import find_node
-    script = ("import('./app/daily.js').then(m => console.log(JSON.stringify(%s.map(d => m.dailyDeal(d, %s)))))"
+    script = ("import('./app/core/daily.js').then(m => console.log(JSON.stringify(%s.map(d => m.dailyDeal(d, %s)))))"
               % (json.dumps(dates), json.dumps(pool)))
     out = subprocess.run([find_node(), "--input-type=module", "-e", script], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout

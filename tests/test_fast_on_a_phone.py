@@ -122,7 +122,7 @@ def test_the_replay_is_built_as_the_page_loads_and_nothing_moves_when_a_reader_r
     try:
         tab = context.new_page()
         tab.goto(f"{base}/{page}")
-        # Built while the page loads, far from the window (app/replay.js): its pictures become one
+        # Built while the page loads, far from the window (app/ui/replay.js): its pictures become one
         # frame before anyone has scrolled there. Built only when it came near, the page lost
         # 1,900–3,500 px of pictures under a reader scrolling to it, and they landed in the FAQ.
         tab.wait_for_selector(".pyr-replay")
@@ -172,6 +172,22 @@ def test_the_module_graph_follows_every_static_import(tmp_path):
     (tmp_path / "b.js").write_text("import { z } from './gone.js';\n")
     with pytest.raises(ValueError, match=r"gone\.js: imported by the game's modules, but there is no such file"):
         module_graph("a.js", tmp_path)
+
+
+def test_the_module_graph_follows_imports_across_the_apps_folders(tmp_path):
+    """app/ui/ imports app/core/ by '../core/x.js': each import is read from its importer's folder,
+    and named by its path in the app, as the page's preload links give it under assets/app/."""
+    from generator.render.game_embed import module_graph
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "core").mkdir()
+    (tmp_path / "ui" / "game.js").write_text("import { e } from '../core/engine.js';\nimport { d } from './dom.js';\n")
+    (tmp_path / "ui" / "dom.js").write_text("export const d = 1;\n")
+    (tmp_path / "core" / "engine.js").write_text("import { r } from './rules.js';\n")
+    (tmp_path / "core" / "rules.js").write_text("export const r = 1;\n")
+    assert module_graph("ui/game.js", tmp_path) == ["ui/game.js", "core/engine.js", "ui/dom.js", "core/rules.js"]
+    (tmp_path / "core" / "rules.js").write_text("import { x } from '../../elsewhere.js';\n")
+    with pytest.raises(ValueError, match=r"rules\.js: imports \.\./\.\./elsewhere\.js, outside"):
+        module_graph("ui/game.js", tmp_path)
 
 
 # Every change of <html>'s class by a script as the page loads, with whether the body existed.

@@ -1,4 +1,4 @@
-"""The game writes numbers and dates as the pages do: app/locale.js, fed the CLDR data that
+"""The game writes numbers and dates as the pages do: app/core/locale.js, fed the CLDR data that
 generator/render/game_locale.py takes from Babel, writes every number and date as Babel writes it for
 the pages (format_decimal, format_date "long"), in every language of the site and in locales with
 other groupings (en_IN's 2-digit groups), other signs and quoted date text."""
@@ -30,7 +30,7 @@ DATES = [dt.date(2026, 1, 1) + dt.timedelta(days=i) for i in range(0, 366, 7)] +
 
 def app_writes(locale_data: dict, numbers: list[int], dates: list[str]) -> dict:
     from verify.app import find_node
-    script = ("import('./app/locale.js').then(m => { const l = %s; const n = m.numberFormatter(l), d = m.dateFormatter(l);"
+    script = ("import('./app/core/locale.js').then(m => { const l = %s; const n = m.numberFormatter(l), d = m.dateFormatter(l);"
               " console.log(JSON.stringify({numbers: %s.map(n), dates: %s.map(d)})); })"
               % (json.dumps(locale_data), json.dumps(numbers), json.dumps(dates)))
     out = subprocess.run([find_node(), "--input-type=module", "-e", script], cwd=ROOT, capture_output=True,
@@ -57,7 +57,7 @@ def test_a_date_field_the_game_cannot_write_stops_the_build(monkeypatch):
     from generator.render import game_locale as module
 
     class Pattern:
-        pattern = "EEEE d. MMMM y"  # with the weekday, which app/locale.js does not write
+        pattern = "EEEE d. MMMM y"  # with the weekday, which app/core/locale.js does not write
     monkeypatch.setattr(module, "get_date_format", lambda *a, **k: Pattern())
     with pytest.raises(BuildError, match=r"docs/xx/game\.json: .*'EEEE d\. MMMM y'.* 'E'"):
         module.game_locale(Locale.parse("nb"), "docs/xx/game.json")

@@ -57,7 +57,7 @@ def test_a_missing_translation_is_refused(docs, tmp_path):
 
 @pytest.mark.parametrize("damage, message", [
     (lambda b: b["checks"][0].update(passed=False), "records failed checks (examples.read)"),
-    (lambda b: b["inputs"].update({"app/engine.js": "0" * 64}), "app/engine.js has changed since the bundle was made"),
+    (lambda b: b["inputs"].update({"app/core/engine.js": "0" * 64}), "app/core/engine.js has changed since the bundle was made"),
     (lambda b: b.update(schema=0), "bundle schema 0"),
 ])
 def test_a_failed_or_stale_bundle_is_refused(tmp_path, damage, message):

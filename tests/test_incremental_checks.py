@@ -116,7 +116,7 @@ EDITS = [
     ("a move", lambda c: _replace(c, "examples/winnable.yaml", "- pair 7D 6C\n", "- pair 6C 7D\n"),
      {"game.replayed": 1, "notes.true": 1}),
     ("a glossary", lambda c: _append(c, "docs/nb/glossary.yml", "\n# one more line\n"), {"notes.true": 2}),
-    ("the app's solver", lambda c: _append(c, "app/solver.js", "\n// one more line\n"),
+    ("the app's solver", lambda c: _append(c, "app/core/solver.js", "\n// one more line\n"),
      {"rules.constants": 1, **EVERY_EXAMPLE, "rules.checked": 1}),
     ("a rule check's code", lambda c: _append(c, "verify/checks/rule_checks.py", "\n# one more line\n"),
      {"rules.checked": 1}),

@@ -1,8 +1,8 @@
 """The shape of the code, held by its imports: the independent engine imports nothing of the
 checker or the app (read from its source, and seen at run time: the engine plays, solves and
 decides under an audit hook that refuses the rest of verify/, app/ and Node), neither package
-has an import circle, the generator never imports verify/, and the two copies of the bundle's
-path and schema agree."""
+has an import circle, the generator never imports verify/, the two copies of the bundle's
+path and schema agree, and the app's core (app/core/) needs neither its UI (app/ui/) nor a DOM."""
 from __future__ import annotations
 
 import ast
@@ -172,3 +172,63 @@ def test_the_bundle_path_and_schema_are_the_same_in_both_packages():
     assert generator_settings.BUNDLE == verify_settings.BUNDLE
     assert generator_settings.BUNDLE_SCHEMA == verify_settings.BUNDLE_SCHEMA
     assert generator_settings.ROOT == verify_settings.ROOT
+
+
+# ---- the app: a core without the page (app/core/), the page's UI on it (app/ui/) ----------------
+# app/core/ is what Node runs too (verify/'s bridge, the survey, tests/js/): the rules, the
+# searches, the words chosen, the saves. It imports nothing of app/ui/ and names no DOM global;
+# storage and statistics reach localStorage only through globalThis, which Node's tests stub.
+APP_CORE, APP_UI = ROOT / "app" / "core", ROOT / "app" / "ui"
+# Every module a file names: static imports and re-exports, import(), new URL() and new Worker().
+JS_IMPORT = re.compile(r"""(?:\b(?:import|export)\b[^;'"`]*?\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|"""
+                       r"""\bnew\s+(?:URL|Worker)\s*\(\s*)['"]([^'"]+)['"]""")
+# A string (kept: a `//` inside one starts no comment) or a comment (group 1, blanked, its line breaks kept).
+JS_TOKEN = re.compile(r"""'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|(/\*.*?\*/|//[^\n]*)""", re.S)
+DOM_GLOBAL = re.compile(r"\b(?:document|window|navigator|location|history|customElements|getComputedStyle"
+                        r"|requestAnimationFrame|matchMedia|\w*Observer|Element|Node|NodeList|DocumentFragment"
+                        r"|Event|CustomEvent|HTML\w*Element|SVG\w*Element)\b")
+
+
+def without_comments(code: str) -> str:
+    return JS_TOKEN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(1)) if m.group(1) else m.group(0), code)
+
+
+def core_faults(core: Path, ui: Path) -> list[str]:
+    """What a module of `core` does that only the page may: import a module of `ui`, or name a
+    DOM global outside a comment. One line each, with the file and line."""
+    faults = []
+    for path in sorted(core.rglob("*.js")):
+        code = without_comments(path.read_text(encoding="utf-8"))
+        for m in JS_IMPORT.finditer(code):
+            target = (path.parent / m.group(1)).resolve()
+            if target.is_relative_to(ui.resolve()):
+                faults.append(f"{path}, line {code.count(chr(10), 0, m.start()) + 1}: imports {m.group(1)}, of the UI")
+        for m in DOM_GLOBAL.finditer(code):
+            faults.append(f"{path}, line {code.count(chr(10), 0, m.start()) + 1}: names {m.group(0)}, of the DOM")
+    return faults
+
+
+def test_the_apps_core_needs_no_page():
+    core = {p.name for p in APP_CORE.glob("*.js")}
+    assert {"engine.js", "solver.js", "decider.js", "storage.js", "worker.js"} <= core
+    assert (APP_UI / "game.js").is_file() and (APP_UI / "dom.js").is_file()
+    assert core_faults(APP_CORE, APP_UI) == []
+
+
+def test_the_core_check_sees_the_ui_and_the_dom(tmp_path):
+    """The check above would notice either (a `//` in a string hides nothing), and no DOM word in a comment."""
+    core, ui = tmp_path / "app" / "core", tmp_path / "app" / "ui"
+    core.mkdir(parents=True)
+    ui.mkdir()
+    (core / "rules.js").write_text("// the document's words, in window order\n/* an Element\n of the page */\n"
+                                   "import { a } from './engine.js';\nconst url = 'https://x.test/'; // window\n")
+    assert core_faults(core, ui) == []
+    (core / "page.js").write_text("import { element } from '../ui/dom.js';\n"
+                                  "export const w = new Worker(new URL('../ui/x.js', import.meta.url));\n"
+                                  "export const at = 'https://x.test/', f = () => document.body; // a comment\n"
+                                  "/* */ export const el = (x) => x instanceof HTMLElement;\n")
+    page = core / "page.js"
+    assert core_faults(core, ui) == [f"{page}, line 1: imports ../ui/dom.js, of the UI",
+                                     f"{page}, line 2: imports ../ui/x.js, of the UI",
+                                     f"{page}, line 3: names document, of the DOM",
+                                     f"{page}, line 4: names HTMLElement, of the DOM"]

@@ -51,9 +51,11 @@ def test_each_warm_process_starts_again_for_the_code_it_holds():
     builder, checker = LiveBuilder(), LiveChecker()
     assert builder.holds_code_of({ROOT / "generator" / "pages.py"})
     assert builder.holds_code_of({ROOT / "strict_yaml" / "loader.py"})
+    assert builder.holds_code_of({ROOT / "app" / "core" / "card-drawing.js"})  # svg.py reads it when imported
+    assert not builder.holds_code_of({ROOT / "app" / "ui" / "board.js"})  # copied by each build
     assert not builder.holds_code_of({PAGE, ROOT / "examples" / "winnable.yaml", ROOT / "verify" / "notes.py",
                                       ROOT / "generator" / "assets" / "site.css"})  # data: read by each build
-    for code in ("verify/checking.py", "strict_yaml/loader.py", "app/engine.js", "verify/app_bridge.mjs"):
+    for code in ("verify/checking.py", "strict_yaml/loader.py", "app/core/engine.js", "verify/app_bridge.mjs"):
         assert checker.holds_code_of({ROOT / code}), code
     assert not checker.holds_code_of({PAGE, ROOT / "examples" / "winnable.yaml", ROOT / "docs" / "nb" / "glossary.yml"})
 

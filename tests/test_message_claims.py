@@ -1,6 +1,6 @@
 """The game's messages, cross-checked with the independent engine and decider: a sample of the
-random games of tests/js/message_games.mjs (the app's engine plays them and app/messages.js and
-app/judge.js choose what to say; tests/js/messages.test.mjs checks all 10,000 with the app's
+random games of tests/js/message_games.mjs (the app's engine plays them and app/core/messages.js and
+app/core/judge.js choose what to say; tests/js/messages.test.mjs checks all 10,000 with the app's
 own engine and decider) replayed in verify/independent/, and every claim checked there."""
 import json
 import subprocess

@@ -21,7 +21,7 @@ MODULES = mutation.load_modules()
 def test_the_modules_the_issue_names_are_configured():
     files = {f.split(":")[0] for m in MODULES.values() for f in m["mutate"]}
     assert {"generator/guard/numbers.py", "generator/inputs/bundle.py", "generator/inputs/bundle_schema.py", "verify/compare.py",
-            "verify/solving.py", "verify/independent/rules.py", "app/engine.js", "generator/guard/glossary.py",
+            "verify/solving.py", "verify/independent/rules.py", "app/core/engine.js", "generator/guard/glossary.py",
             "generator/guard/sentences.py", "generator/site/csp.py", "generator/site/sitecheck.py", "generator/publish/deploy.py",
             } <= files
     checks = {f"verify/checks/{p.name}" for p in (ROOT / "verify" / "checks").glob("*.py") if p.name != "__init__.py"}

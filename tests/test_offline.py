@@ -71,8 +71,8 @@ def test_worker_caches_every_page_the_game_and_the_search_with_true_hashes(built
         assert any(f.startswith(f"{lang}/assets/javascripts/workers/search.") for f in files)
         assert f"{lang}/manifest.webmanifest" in files
     assert "" in files  # the root page
-    for name in ("game.js", "game.css", "worker.js", "engine.js", "decider.js", "hint.js", "storage.js", "dom.js",
-                 "messages.js", "judge.js"):
+    for name in ("ui/game.js", "ui/game.css", "core/worker.js", "core/engine.js", "core/decider.js", "core/hint.js",
+                 "core/storage.js", "ui/dom.js", "core/messages.js", "core/judge.js"):
         assert f"assets/app/{name}" in files
     assert not any(f.endswith(".map") or f == "sw.js" or f.startswith(".") for f in files)
     assert not any(f.endswith(("lunr.ja.min.js", "wordcut.js")) for f in files)  # languages we do not have

@@ -36,7 +36,7 @@ def quick_records(monkeypatch):
 def site_files(number: int) -> dict[str, str]:
     """The files of the small site numbered `number`, text by path."""
     return {"index.html": f"site {number}", "nb/index.html": f"nb {number}", "da/index.html": f"da {number}",
-            "assets/app/game.js": f"// game {number}\n" * 50}
+            "assets/app/ui/game.js": f"// game {number}\n" * 50}
 
 
 def make_site(folder: Path, number: int) -> None:

@@ -146,7 +146,7 @@ def test_a_failed_rebuild_is_laid_over_the_page_until_it_is_fixed(tmp_path, brow
 def test_only_an_edit_the_checks_read_runs_them_again():
     assert not needs_checks({ROOT / "docs" / "nb" / "pages" / "index.md", ROOT / "docs" / "da" / "strings.yml",
                              ROOT / "generator" / "pages.py", ROOT / "mkdocs.yml"})
-    for path in ("examples/winnable.yaml", "app/engine.js", "verify/checking.py", "strict_yaml/loader.py",
+    for path in ("examples/winnable.yaml", "app/core/engine.js", "verify/checking.py", "strict_yaml/loader.py",
                  "docs/languages.yml", "docs/da/glossary.yml",  # a glossary: the notes' words
                  "docs/nb/examples/winnable.yml"):  # an example's notes in one language
         assert needs_checks({ROOT / "docs" / "nb" / "pages" / "index.md", ROOT / path}), path

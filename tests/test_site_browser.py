@@ -142,7 +142,7 @@ def test_the_rules_page_prints_cleanly(browser, site_url, code):
     page.goto(f"{site_url}/{code}/")
     page.locator(".pyramide-game .pyr-board").wait_for()
     # The replay, built as the page loaded, has moved a chapter's picture into its player: on
-    # paper every picture is back under its title (app/replay.js, on the browser's beforeprint).
+    # paper every picture is back under its title (app/ui/replay.js, on the browser's beforeprint).
     page.locator(".pyr-chapter").nth(1).click()
     sent = page.locator(".pyramide-replay figure").count()
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")

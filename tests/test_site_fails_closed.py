@@ -160,3 +160,24 @@ def test_a_stray_file_in_app_is_not_published(tmp_path, monkeypatch):
     with pytest.raises(BuildError, match=r"evil.html: not part of the game"):
         site.copy_game(app, tmp_path / "out")
     assert not (tmp_path / "out").exists()
+
+
+def test_the_apps_folders_are_copied_as_they_are_and_checked_alike(tmp_path):
+    """app/core/ and app/ui/ keep their places (a module's relative imports resolve in the site as
+    in app/); a stray file in one of them stops the build like one at the top."""
+    from generator.site import build as site
+    from generator.errors import BuildError
+
+    app = tmp_path / "app"
+    (app / "core").mkdir(parents=True)
+    (app / "ui").mkdir()
+    (app / "core" / "engine.js").write_text("export {};")
+    (app / "ui" / "game.js").write_text("import {} from '../core/engine.js';")
+    (app / "ui" / "game.css").write_text("a{}")
+    site.copy_game(app, tmp_path / "out")
+    assert sorted(str(p.relative_to(tmp_path / "out")) for p in (tmp_path / "out").rglob("*") if p.is_file()) == [
+        "core/engine.js", site.RESERVE_PICTURE, "ui/game.css", "ui/game.js"]
+    (app / "ui" / "evil.html").write_text("<script>alert(1)</script>")
+    with pytest.raises(BuildError, match=r"ui/evil.html: not part of the game"):
+        site.copy_game(app, tmp_path / "again")
+    assert not (tmp_path / "again").exists()

@@ -313,7 +313,7 @@ def test_the_cache_key_follows_rules_and_files(tmp_path, monkeypatch):
     monkeypatch.setattr(survey.cache, "ROOT", tmp_path)
     before = survey.cache_key({})
     assert before == survey.cache_key({})
-    with open(tmp_path / "app" / "engine.js", "a") as f:
+    with open(tmp_path / "app" / "core" / "engine.js", "a") as f:
         f.write("\n// changed\n")
     assert survey.cache_key({}) != before
 

@@ -1,6 +1,11 @@
 """Tests of generator.render.svg: well-formed, accessible, honest pictures of positions."""
 
+import importlib.util
+import json
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 import xml.etree.ElementTree as ET
 
@@ -141,7 +146,7 @@ def test_no_external_references():
         assert "href" not in rest and "<image" not in rest
         assert "@import" not in rest and "url(" not in rest
     # the cards' stylesheet, which the pictures' pages link, loads nothing either: system fonts only
-    css = (Path(__file__).resolve().parent.parent / "app" / "cards.css").read_text(encoding="utf-8")
+    css = (Path(__file__).resolve().parent.parent / "app" / "ui" / "cards.css").read_text(encoding="utf-8")
     assert "font-family:system-ui,sans-serif" in css
     assert "@import" not in css and "url(" not in css and "http" not in css
 
@@ -159,7 +164,7 @@ def test_ids_unique_and_prefixed():
 
 
 def test_no_style_of_its_own_unless_asked_and_class_based():
-    """A picture on a page takes its look from app/cards.css, linked by the page: a <style> of
+    """A picture on a page takes its look from app/ui/cards.css, linked by the page: a <style> of
     its own would come after the game's stylesheet and override it. One made to stand alone
     (the link preview) carries the style it is given."""
     root = parse(render(opening()))
@@ -348,3 +353,106 @@ def test_the_reserve_is_the_deal_face_down_at_the_boards_places():
     backs = [(float(r.get("x")), float(r.get("y"))) for r in root.iter(f"{ns}rect") if r.get("class") == "back-face"]
     places = [STOCK_XY] + [pyramid_xy(r, c) for r in range(1, 8) for c in range(1, r + 1)]
     assert backs == [tuple(map(float, xy)) for xy in places]
+
+
+# ---------------------------------------------------------------- one drawing, for the pictures and the board
+
+ROOT = Path(__file__).resolve().parent.parent
+CODES = ["AS", "TH", "QD", "7C"]  # every suit, a rank index of one letter and of two ("10")
+
+
+def _leaves(tree, keys=()):
+    """Every value of the drawing, with the keys that lead to it."""
+    if isinstance(tree, dict):
+        for key, value in tree.items():
+            yield from _leaves(value, keys + (key,))
+    else:
+        yield keys, tree
+
+
+def _with(tree, keys, value):
+    tree = json.loads(json.dumps(tree))
+    inner = tree
+    for key in keys[:-1]:
+        inner = inner[key]
+    inner[keys[-1]] = value
+    return tree
+
+
+def _svg_drawing_from(drawing_file, monkeypatch):
+    """A fresh copy of generator/render/svg.py that reads the drawing from drawing_file."""
+    import generator.render.svg as real
+    from generator.render import card_drawing
+    monkeypatch.setattr(card_drawing, "FILE", drawing_file)
+    name = f"svg_from_{drawing_file.parent.parent.name}"
+    spec = importlib.util.spec_from_file_location(name, real.__file__)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, name, module)  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def _python_drawings(svg):
+    names = CardNames(ranks={}, suits={})
+    return ([svg.card_svg(c, 0, 0, names=names, **kw) for c in CODES for kw in ({}, {"free": True}, {"highlight": True})]
+            + [svg.place_svg(0, 0, kind="removed"), svg.place_svg(0, 0, kind="empty"), svg.back_svg(0, 0, 24)]
+            + [[list(svg.pyramid_xy(r, c)) for r in range(1, 8) for c in range(1, r + 1)]])
+
+
+def _board_drawings(apps):
+    """What app/ui/board.js draws, the same things, in each copy of app/ (one Node process)."""
+    from verify.app import find_node
+    script = f"""
+      const {{ pathToFileURL }} = await import('node:url');
+      const out = [];
+      for (const app of {json.dumps([str(a) for a in apps])}) {{
+        const b = await import(pathToFileURL(app + '/ui/board.js').href);
+        const label = (c) => (c[0] === 'T' ? '10' : c[0]);
+        out.push([...{json.dumps(CODES)}.flatMap((c) =>
+            [b.cardSvg(c, label(c)), b.cardSvg(c, label(c), {{ free: true }}), b.cardSvg(c, label(c), {{ ghost: true }})]),
+          b.placeSvg('removed'), b.placeSvg('empty'), b.backSvg(24),
+          Array.from({{ length: 28 }}, (_, k) => b.pyramidXY(k))]);
+      }}
+      console.log(JSON.stringify(out));"""
+    out = subprocess.run([find_node(), "--input-type=module", "-e", script], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    return json.loads(out)
+
+
+def test_the_pictures_and_the_board_draw_from_the_one_drawing(tmp_path, monkeypatch):
+    """The cards' drawing is data in app/core/card-drawing.js, written nowhere else: each of its values,
+    changed in a copy of app/, changes both what svg.py draws (the site's pictures) and what
+    app/ui/board.js draws (the game's board), alike; unchanged, both draw the same cards."""
+    from generator.render import card_drawing
+    source = ROOT / "app" / "core" / "card-drawing.js"
+    drawing = card_drawing.read(source)
+    variants = list(_leaves(drawing))
+    assert len(variants) > 20 and all(isinstance(v, (int, str)) for _, v in variants)
+    apps = []
+    for i, (keys, value) in enumerate(variants):
+        app = tmp_path / f"v{i}" / "app"
+        shutil.copytree(ROOT / "app", app)
+        changed = value + 1 if isinstance(value, int) else value + "M0 0L1 1Z"
+        (app / "core" / "card-drawing.js").write_text(
+            f"export const CARD_DRAWING = {json.dumps(_with(drawing, keys, changed), indent=2)};\n", encoding="utf-8")
+        apps.append(app)
+    python = [_python_drawings(_svg_drawing_from(app / "core" / "card-drawing.js", monkeypatch)) for app in apps]
+    board = _board_drawings([ROOT / "app"] + apps)
+    original = _python_drawings(_svg_drawing_from(source, monkeypatch))
+    assert board[0] == original  # the pictures' cards are the board's
+    for (keys, _), py, js in zip(variants, python, board[1:]):
+        where = ".".join(keys)
+        assert py != original, f"{where}: svg.py does not draw from the drawing"
+        assert js == py, f"{where}: the board does not draw it as svg.py does"
+
+
+def test_the_drawing_must_be_strict_json(tmp_path):
+    from generator.errors import BuildError
+    from generator.render import card_drawing
+    bad = tmp_path / "card-drawing.js"
+    bad.write_text('// the drawing\nexport const CARD_DRAWING = {\n  "card": {"width": 100,},\n};\n', encoding="utf-8")
+    with pytest.raises(BuildError, match=rf"{re.escape(str(bad))}:3: the CARD_DRAWING object must be strict JSON"):
+        card_drawing.read(bad)
+    bad.write_text("export const CARD_DRAWING = {};\nexport const MORE = 1;\n", encoding="utf-8")
+    with pytest.raises(BuildError, match="must end with `export const CARD_DRAWING"):
+        card_drawing.read(bad)

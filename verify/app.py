@@ -1,4 +1,4 @@
-"""The bridge to the app's own JavaScript (app/engine.js, app/solver.js), run in one Node.js process.
+"""The bridge to the app's own JavaScript (app/core/engine.js, app/core/solver.js), run in one Node.js process.
 
 One long-lived process speaks JSON lines (verify/app_bridge.mjs), so thousands of positions are
 compared per second instead of paying Node's start-up for each call.
@@ -122,5 +122,5 @@ class AppEngine:
         return self.call("replay_from", position=position, moves=moves, rules=rules or {})
 
     def solve(self, position: dict, progress=None, rules: dict | None = None, max_positions=None) -> dict:
-        """The app's exact solver (app/solver.js) under the rules options."""
+        """The app's exact solver (app/core/solver.js) under the rules options."""
         return self.call("solve", progress=progress, position=position, rules=rules or {}, maxPositions=max_positions)

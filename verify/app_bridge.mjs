@@ -6,8 +6,8 @@
 //          or {"id": 1, "ok": false, "error": {"rule": "free.covered", "message": "...", "move_number": 3}}
 //   progress: {"id": 1, "progress": {"depth": 12, "positions": 34567}}   (solve only: depth is the bound reached)
 import { createInterface } from 'node:readline';
-import * as engine from '../app/engine.js';
-import { solve } from '../app/solver.js';
+import * as engine from '../app/core/engine.js';
+import { solve } from '../app/core/solver.js';
 
 const ops = {
   constants: () => ({

@@ -39,7 +39,7 @@ def input_files(examples_dir: Path) -> list[Path]:
     """What the bundle is made from: the examples, the app's code, and the list of languages
     (every note must exist in each). The generator re-hashes these."""
     return sorted(examples_dir.glob("*.yaml")) + sorted((ROOT / "docs").glob("*/examples/*.yml")) + \
-        sorted((ROOT / "app").glob("*.js")) + [ROOT / "docs" / "languages.yml"]
+        sorted((ROOT / "app").rglob("*.js")) + [ROOT / "docs" / "languages.yml"]
 
 
 def fingerprint(paths: list[Path]) -> dict[str, str]:

@@ -1,12 +1,12 @@
 // The survey's door into the app's decider: one long-lived Node process per survey worker.
-// It only imports app/decider.js (which imports app/engine.js); it adds no rules of its own.
+// It only imports app/core/decider.js (which imports app/core/engine.js); it adds no rules of its own.
 //   request: {"id": 1, "deals": [1, 2, 3], "rules": {...}, "maxNodes": 20000000}
 //            (or "positions": [...] instead of "deals": answered by list index)
 //   answer:  {"id": 1, "ok": true, "results": {"1": {"result": "won", "line": [...], "nodes": 4290, "ms": 2.1}, ...},
 //            "maxRssKb": 51234}
 //         or {"id": 1, "ok": false, "error": "..."}
 import { createInterface } from 'node:readline';
-import { decide, decideDeal } from '../app/decider.js';
+import { decide, decideDeal } from '../app/core/decider.js';
 
 // Deals by number, or (for the tests) positions, answered under their list index.
 function decideAll({ deals = [], positions = [], rules = {}, maxNodes = null }) {

@@ -74,7 +74,7 @@ def check_fresh(bundle: dict, path: Path) -> None:
             raise BuildError(f"{path}: {name} has changed since the bundle was made, so its figures are stale. {FIX}")
     current = {str(p.relative_to(ROOT)) for p in (ROOT / "examples").glob("*.yaml")} | \
               {str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*/examples/*.yml")} | \
-              {str(p.relative_to(ROOT)) for p in (ROOT / "app").glob("*.js")}
+              {str(p.relative_to(ROOT)) for p in (ROOT / "app").rglob("*.js")}
     for name in sorted(current):
         if (ROOT / name).is_symlink():
             raise BuildError(f"{ROOT / name}: a symbolic link; the build reads only regular files")

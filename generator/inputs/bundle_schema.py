@@ -22,7 +22,7 @@ REQUIRED_CHECKS = ("examples.read", "rules.constants", "deal.regenerated", "game
                    "notes.true", "search.exact", "rules.checked", "survey.checked", "survey.redecided")
 CARD = r"[A2-9TJQK][SHDC]"
 MOVE = rf"pair {CARD} {CARD}|king K[SHDC]|draw|turn"  # as verify/independent/rules.py format_move writes it
-STATUSES = ("playing", "won", "stuck")  # app/engine.js status
+STATUSES = ("playing", "won", "stuck")  # app/core/engine.js status
 RESULT_LETTERS = "wlu"  # per-deal survey results: won, lost, undecided
 
 

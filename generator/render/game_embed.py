@@ -3,13 +3,13 @@
 The page carries everything the scripts need as JSON in ``<script type="application/json">``
 elements inside the container, so the scripts fetch nothing: the strings of the page's language
 (``docs/<lang>/game.json``), the deal pool, the replay's game. ``assets_url`` is the folder,
-relative to the page, where the site copies ``app/*.js`` and ``app/game.css``; no other host is
+relative to the page, where the site copies ``app/`` (its ``core/`` and ``ui/`` folders kept); no other host is
 ever named. Each snippet is one element with no blank line in it (the stylesheet and the script
 inside), so Markdown leaves it raw.
 
 Containers
 ----------
-``div.pyramide-game``     the game (``app/game.js`` mounts every one it finds), ``id="game"`` (the
+``div.pyramide-game``     the game (``app/ui/game.js`` mounts every one it finds), ``id="game"`` (the
                           page's "go to the game" link). Children:
                           ``div.pyr-reserve`` (the game's space, held from the first paint so
                           nothing moves when the board is drawn; it shows the deal face down,
@@ -22,7 +22,7 @@ Containers
                           ``script.pyramide-variants`` (when given: the rules choice, standard
                           first, ``[{"id", "name", "share", "link", "pool"}]``, made by
                           ``generator/render/variant_choice.py``).
-``div.pyramide-replay``   the step-by-step replay (``app/replay.js``). Children:
+``div.pyramide-replay``   the step-by-step replay (``app/ui/replay.js``). Children:
                           ``div.pyramide-replay-fallback`` (the static pictures: every chapter's
                           ``figure``, which the script moves into its stage as that chapter's
                           frame), ``script.pyramide-strings``, ``script.pyramide-replay-data``.
@@ -39,8 +39,9 @@ the last of them removed drawn as ghosts, like the static pictures.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from xml.sax.saxutils import quoteattr
 
 from generator.render.svg import VIEW_H, VIEW_W
@@ -48,29 +49,31 @@ from generator.render.svg import VIEW_H, VIEW_W
 __all__ = ["CARD_STYLESHEET", "RESERVE_PICTURE", "STYLESHEET", "GAME_MODULE", "REPLAY_MODULE", "game_html", "head_html",
            "module_graph", "replay_html"]
 
-# The game's and the replay's stylesheet, in the folder of app/ files (generator/overrides/main.html
+# The game's and the replay's stylesheet, by its path in the folder of app/ files (generator/overrides/main.html
 # links the same file in the head of every page that holds a game or a replay).
-STYLESHEET = "game.css"
+STYLESHEET = "ui/game.css"
 # The cards' look, shared with the site's pictures (its one source; linked before the game's).
-CARD_STYLESHEET = "cards.css"
+CARD_STYLESHEET = "ui/cards.css"
 # The deal face down (generator/render/svg.py reserve_svg), written by the build beside the app's files:
 # the reserve shows it until the board is drawn, so the first paint already shows the pyramid
 # (and is the page's largest paint, not the game's first message a moment later).
 RESERVE_PICTURE = "reserve.svg"
 
 
-# The modules the page's <script type="module"> loads; module_graph() names what they import.
-GAME_MODULE = "game.js"
-REPLAY_MODULE = "replay.js"
-_STATIC_IMPORT = re.compile(r"""(?:^|;|\n)\s*(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?['"]\./([\w.-]+\.js)['"]""")
+# The modules the page's <script type="module"> loads (paths in app/); module_graph() names what they import.
+GAME_MODULE = "ui/game.js"
+REPLAY_MODULE = "ui/replay.js"
+_STATIC_IMPORT = re.compile(
+    r"""(?:^|;|\n)\s*(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?['"]((?:\./|(?:\.\./)+)[\w./-]*?[\w.-]+\.js)['"]""")
 
 
 def module_graph(entry: str, app: Path) -> list[str]:
     """``entry`` and every module of ``app`` it imports, directly or not, by static ``import`` (or
-    ``export … from``), in a stable order (entry first). The page preloads them all in its head
+    ``export … from``), as paths in ``app`` (``ui/game.js``, ``core/engine.js``: a relative import is
+    resolved from its importer's folder), in a stable order (entry first). The page preloads them all in its head
     (overrides/main.html, ``<link rel="modulepreload">``): fetched at once instead of one import
     level per round trip, which on a slow phone line held the game's first draw back by several.
-    Raises ValueError for an import of a file that is not there."""
+    Raises ValueError for an import of a file that is not there, or outside ``app``."""
     seen, queue = [], [entry]
     while queue:
         name = queue.pop(0)
@@ -80,7 +83,12 @@ def module_graph(entry: str, app: Path) -> list[str]:
         if not path.is_file():
             raise ValueError(f"{path}: imported by the game's modules, but there is no such file")
         seen.append(name)
-        queue += _STATIC_IMPORT.findall(path.read_text(encoding="utf-8"))
+        folder = PurePosixPath(name).parent
+        for spec in _STATIC_IMPORT.findall(path.read_text(encoding="utf-8")):
+            target = posixpath.normpath(str(folder / spec))
+            if target.startswith("../"):
+                raise ValueError(f"{path}: imports {spec}, outside {app}")
+            queue.append(target)
     return seen
 
 
@@ -128,7 +136,7 @@ def game_html(lang: str, strings: dict, pool: list[int], assets_url: str, winnab
         + _json_script("pyramide-pool", pool)
         + (_json_script("pyramide-winnable", winnable) if winnable is not None else "")
         + (_json_script("pyramide-variants", variants) if variants else "")
-        + f'<script type="module" src={quoteattr(url + "/game.js")}></script>'
+        + f'<script type="module" src={quoteattr(url + "/" + GAME_MODULE)}></script>'
         "</div>"
     )
 
@@ -152,6 +160,6 @@ def replay_html(lang: str, strings: dict, replay_data: dict, assets_url: str, fa
         f'<div class="pyramide-replay-fallback">{_one_block(fallback_html)}</div>'
         + _json_script("pyramide-strings", strings)
         + _json_script("pyramide-replay-data", replay_data)
-        + f'<script type="module" src={quoteattr(url + "/replay.js")}></script>'
+        + f'<script type="module" src={quoteattr(url + "/" + REPLAY_MODULE)}></script>'
         "</div>"
     )

@@ -1,6 +1,6 @@
 """How the game writes numbers and dates in a language: the locale's CLDR data from Babel, the
 same data the pages' own numbers and dates come from (generator/render/context.py Words), put into the
-game's strings as ``locale`` for app/locale.js, which writes them without Intl.
+game's strings as ``locale`` for app/core/locale.js, which writes them without Intl.
 
     {"number": {"group": " ", "primary": 3, "secondary": 3, "minus": "-"},
      "date": {"pattern": "d. MMMM y", "months": ["januar", …]}}
@@ -15,19 +15,19 @@ from babel.numbers import format_decimal, get_group_symbol
 
 from generator.errors import BuildError
 
-# The date fields app/locale.js writes; any other letter in a pattern (weekday, era, …) is one it does not.
+# The date fields app/core/locale.js writes; any other letter in a pattern (weekday, era, …) is one it does not.
 DATE_TOKEN = re.compile(r"'([^']*)'|d{1,2}|M{1,2}|MMMM|y|yyyy|([A-Za-z])")
 
 
 def game_locale(locale: Locale, where: str) -> dict:
     """The number and date data of `locale` for the game; BuildError (naming `where`) for a long
-    date pattern with a field app/locale.js cannot write."""
+    date pattern with a field app/core/locale.js cannot write."""
     grouping = locale.decimal_formats[None].grouping  # (primary, secondary) group sizes
     pattern = get_date_format("long", locale=locale).pattern
     for m in DATE_TOKEN.finditer(pattern):
         if m.group(2):
             raise BuildError(f"{where}: the long date form of locale {locale} ({pattern!r}) has the field "
-                             f"{m.group(2)!r}, which the game (app/locale.js) cannot write yet")
+                             f"{m.group(2)!r}, which the game (app/core/locale.js) cannot write yet")
     months = get_month_names("wide", context="format", locale=locale)
     return {
         "number": {"group": get_group_symbol(locale=locale), "primary": grouping[0], "secondary": grouping[1],

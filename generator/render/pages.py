@@ -178,7 +178,7 @@ class PageFunctions:
         return f'<p class="example-summary">{markup_escape(text)}</p>' if text else ""
 
     def play_link(self, example_id: str) -> str:
-        """A link that opens the game on the front page at the example's deal (app/game.js reads
+        """A link that opens the game on the front page at the example's deal (app/ui/game.js reads
         #deal=N); the front page holds an anchor of that name for each example (see game())."""
         ex = self._example(example_id)
         front = "" if self.page == "index.md" else "../"
@@ -265,7 +265,7 @@ class PageFunctions:
 
     def play_variant(self, variant: str) -> str:
         """A button that opens the front page's game at the variant's first pool deal under its
-        rules (app/variants.js reads #deal=N&rules=…); nothing when the survey did not cover it."""
+        rules (app/ui/variants.js reads #deal=N&rules=…); nothing when the survey did not cover it."""
         entry = next((v for v in self._variants() if v["id"] == variant), None)
         if entry is None or not entry["pool"]:
             return ""

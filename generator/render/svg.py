@@ -18,9 +18,9 @@ Pass the position from *before* the move and the codes of the removed cards in
 uncovered are shown free, the waste shows the card below, counts drop). A highlighted
 code that is not in the position raises ``ValueError``.
 
-The look (``app/cards.css``, shared with the JS board)
+The look (``app/ui/cards.css``, shared with the JS board)
 ------------------------------------------------------
-The root ``<svg>`` has class ``pyr``; the rules of ``app/cards.css`` are scoped under ``.pyr``
+The root ``<svg>`` has class ``pyr``; the rules of ``app/ui/cards.css`` are scoped under ``.pyr``
 so they do not leak into the page. The pictures carry no ``<style>``: the page links that one
 file (so a later copy can never override the game's own rules), and a board built in JS gets
 the same look by putting ``class="pyr"`` on its container and emitting the same structure:
@@ -45,6 +45,11 @@ the same look by putting ``class="pyr"`` on its container and emitting the same 
 
 Suits are drawn as paths (``SUIT_PATHS``, a 100x100 box), not font glyphs, so they never
 turn into emoji and look the same everywhere.
+
+The drawing (sizes, corner radius, where rank, suits and badges go, the pyramid's spacing, the
+suit paths) is not written here: it is data in ``app/core/card-drawing.js``, the module the game's
+board (``app/ui/board.js``) imports, read here as JSON (``card_drawing.py``). One source, so the
+pictures and the board draw the same card.
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 from xml.sax.saxutils import escape, quoteattr
+
+from generator.render import card_drawing
 
 __all__ = [
     "CARD_W",
@@ -77,37 +84,27 @@ SUITS = "SHDC"
 RED_SUITS = frozenset("HD")
 DEFAULT_LABELS = {r: ("10" if r == "T" else r) for r in RANKS}
 
-# Geometry (SVG user units). The picture is 752 units wide: 7 cards + 6 gaps + padding.
-CARD_W = 100
-CARD_H = 140
-GAP = 6
+# Geometry (SVG user units) and suit shapes, from app/core/card-drawing.js (the board's too).
+# The picture is 752 units wide: 7 cards + 6 gaps + padding.
+DRAWING = card_drawing.read()
+CARD_W = DRAWING["card"]["width"]
+CARD_H = DRAWING["card"]["height"]
+RADIUS = DRAWING["card"]["radius"]
+GAP = DRAWING["pyramid"]["gap"]
 COL_STEP = CARD_W + GAP      # horizontal distance between neighbours in a row
-ROW_STEP = 66                # vertical distance between rows (the cards overlap)
-PAD = 8
-RADIUS = 9
+ROW_STEP = DRAWING["pyramid"]["row_step"]  # vertical distance between rows (the cards overlap)
+PAD = DRAWING["pyramid"]["pad"]
 VIEW_W = 2 * PAD + 7 * CARD_W + 6 * GAP
 VIEW_H = 2 * PAD + 6 * ROW_STEP + CARD_H
 
 # Suit symbols in a 100 x 100 box.
-SUIT_PATHS = {
-    "H": ("M50 94C38 80 4 58 4 31C4 15 16 4 30 4C40 4 47 10 50 19"
-          "C53 10 60 4 70 4C84 4 96 15 96 31C96 58 62 80 50 94Z"),
-    "D": "M50 2Q66 28 88 50Q66 72 50 98Q34 72 12 50Q34 28 50 2Z",
-    "S": ("M50 3C38 20 4 40 4 64C4 79 15 88 28 88C37 88 44 83 47 77"
-          "C46 87 41 93 32 98H68C59 93 54 87 53 77C56 83 63 88 72 88"
-          "C85 88 96 79 96 64C96 40 62 20 50 3Z"),
-    "C": ("M30 26A20 20 0 1 0 70 26A20 20 0 1 0 30 26Z"
-          "M6 60A20 20 0 1 0 46 60A20 20 0 1 0 6 60Z"
-          "M54 60A20 20 0 1 0 94 60A20 20 0 1 0 54 60Z"
-          "M38 50A12 12 0 1 0 62 50A12 12 0 1 0 38 50Z"
-          "M47 62C47 80 42 91 32 98H68C58 91 53 80 53 62Z"),
-}
+SUIT_PATHS: dict[str, str] = DRAWING["suits"]
 
 # Badge marks (drawn in a 24 x 24 box centred on 0,0).
-_CHECK = "M-6 0.5L-1.5 5L6.5 -4.5"
-_CROSS = "M-5 -5L5 5M5 -5L-5 5"
+_CHECK = DRAWING["badge"]["check"]
+_CROSS = DRAWING["badge"]["cross"]
 
-# The look is not here: app/cards.css is its one source, linked by every page that shows a
+# The look is not here: app/ui/cards.css is its one source, linked by every page that shows a
 # picture (generator/overrides/main.html); a picture made to stand alone (the link preview)
 # passes that file's text as ``style``.
 
@@ -237,8 +234,9 @@ def _pip(suit: str, x: float, y: float, size: float, cls: str) -> str:
 
 
 def _badge(mark: str) -> str:
-    cx, cy = CARD_W - 17, CARD_H - 17
-    return (f'<circle class="badge" cx="{cx}" cy="{cy}" r="13"/>'
+    badge = DRAWING["badge"]
+    cx, cy = CARD_W - badge["inset"], CARD_H - badge["inset"]
+    return (f'<circle class="badge" cx="{cx}" cy="{cy}" r="{badge["r"]}"/>'
             f'<path class="badge-mark" transform="translate({cx} {cy})" d="{mark}"/>')
 
 
@@ -264,20 +262,21 @@ def card_svg(code: str, x: float, y: float, *, free: bool = False,
     elif free:
         classes.append("free")
     label = names.label(code)
+    at, corner, centre = DRAWING["rank"], DRAWING["corner_pip"], DRAWING["centre_pip"]
     long = len(label) > 1
     if long:
-        rank = f'<text class="rank long" x="6" y="45">{escape(label)}</text>'
-        corner_x = 60
+        rank = f'<text class="rank long" x="{at["long_x"]}" y="{at["y"]}">{escape(label)}</text>'
+        corner_x = corner["long_x"]
     else:
-        rank = f'<text class="rank" x="25" y="45" text-anchor="middle">{escape(label)}</text>'
-        corner_x = 47
+        rank = f'<text class="rank" x="{at["short_x"]}" y="{at["y"]}" text-anchor="middle">{escape(label)}</text>'
+        corner_x = corner["short_x"]
     parts = [
         f'<g class="{" ".join(classes)}" data-code="{r}{s}"{_attrs(attrs)} '
         f'transform="translate({_num(x)} {_num(y)})">',
         f'<rect class="face" width="{CARD_W}" height="{CARD_H}" rx="{RADIUS}"/>',
         rank,
-        _pip(s, corner_x, 14, 28, "corner"),
-        _pip(s, 22, 64, 56, "centre"),
+        _pip(s, corner_x, corner["y"], corner["size"], "corner"),
+        _pip(s, centre["x"], centre["y"], centre["size"], "centre"),
     ]
     if highlight:
         parts.append(_badge(_CROSS))
@@ -292,19 +291,22 @@ def place_svg(x: float, y: float, *, kind: str = "removed",
     """An empty place: a faint dashed outline. ``kind`` is "removed" or "empty"."""
     if kind not in ("removed", "empty"):
         raise ValueError(f"unknown place kind {kind!r}")
+    i = DRAWING["place"]["inset"]
     return (f'<g class="place {kind}"{_attrs(attrs)} transform="translate({_num(x)} {_num(y)})">'
-            f'<rect class="outline" x="2" y="2" width="{CARD_W - 4}" height="{CARD_H - 4}" '
+            f'<rect class="outline" x="{i}" y="{i}" width="{CARD_W - 2 * i}" height="{CARD_H - 2 * i}" '
             f'rx="{RADIUS}"/></g>')
 
 
 def back_svg(x: float, y: float, count: int,
              attrs: dict[str, str | int] | None = None) -> str:
     """The face-down stock with the number of cards left written on it."""
+    back = DRAWING["back"]
+    i = back["inset"]
     return (f'<g class="back"{_attrs(attrs)} transform="translate({_num(x)} {_num(y)})">'
             f'<rect class="back-face" width="{CARD_W}" height="{CARD_H}" rx="{RADIUS}"/>'
-            f'<rect class="back-inner" x="8" y="8" width="{CARD_W - 16}" '
-            f'height="{CARD_H - 16}" rx="{RADIUS - 4}"/>'
-            f'<text class="count stock-count" x="{CARD_W / 2:g}" y="{CARD_H / 2 + 16:g}" '
+            f'<rect class="back-inner" x="{i}" y="{i}" width="{CARD_W - 2 * i}" '
+            f'height="{CARD_H - 2 * i}" rx="{back["inner_radius"]}"/>'
+            f'<text class="count stock-count" x="{CARD_W / 2:g}" y="{CARD_H / 2 + back["count_dy"]:g}" '
             f'text-anchor="middle">{int(count)}</text></g>')
 
 
@@ -322,7 +324,7 @@ def _check_prefix(id_prefix: str) -> None:
 def _rim(x: float, y: float) -> str:
     """The table's colour round a pyramid card, half the gap wide, drawn just under it: no sliver
     of the covered card above shows between two neighbours (the game's board has the same rim,
-    app/game.css)."""
+    app/ui/game.css)."""
     h = GAP / 2
     return (f'<rect class="table rim" x="{_num(x - h)}" y="{_num(y - h)}" width="{_num(CARD_W + GAP)}" '
             f'height="{_num(CARD_H + GAP)}" rx="{_num(h)}"/>')  # square enough to fill the notch of two round corners
@@ -432,7 +434,7 @@ def pyramid_svg(position: dict, *, names: CardNames, text: PictureText, title: s
 
 # --------------------------------------------------------------------------- the game's reserve
 
-# The light scheme's card back (app/cards.css .back-face, .back-inner): a picture shown by
+# The light scheme's card back (app/ui/cards.css .back-face, .back-inner): a picture shown by
 # <img> sees none of the page's style sheets. No felt rims: the table under it is the reserve's
 # own background, light or dark, and backs may show between backs.
 _RESERVE_STYLE = (".back-face{fill:#274b7a;stroke:#1a3354;stroke-width:1.5}"
@@ -445,10 +447,12 @@ def reserve_svg() -> str:
     language). The page shows it from its first paint until game.js has drawn the board, so a
     reader sees the pyramid at once instead of an empty table; a standalone file, since it is
     loaded by <img>. Decorative: the game's own board is what assistive technology reads."""
+    i, inner_radius = DRAWING["back"]["inset"], DRAWING["back"]["inner_radius"]
+
     def back(x: float, y: float) -> str:
         return (f'<rect class="back-face" x="{_num(x)}" y="{_num(y)}" width="{CARD_W}" height="{CARD_H}" rx="{RADIUS}"/>'
-                f'<rect class="back-inner" x="{_num(x + 8)}" y="{_num(y + 8)}" width="{CARD_W - 16}" '
-                f'height="{CARD_H - 16}" rx="{RADIUS - 4}"/>')
+                f'<rect class="back-inner" x="{_num(x + i)}" y="{_num(y + i)}" width="{CARD_W - 2 * i}" '
+                f'height="{CARD_H - 2 * i}" rx="{inner_radius}"/>')
     body = [back(*STOCK_XY)]
     for r in range(1, 8):
         for c in range(1, r + 1):

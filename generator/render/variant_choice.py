@@ -1,6 +1,6 @@
 """What the game's rules choice needs of each variant (pure functions, no I/O).
 
-The game (app/variants.js) offers the app's rules first, then each variant the survey covered,
+The game (app/ui/variants.js) offers the app's rules first, then each variant the survey covered,
 named in the page's language (strings.yml `variants_names`, the variants page's headings), with
 its verified win rate written as the page writes percentages and a link to its section of the
 variants page. Each variant's New game pool is its first VARIANT_POOL_SIZE won deals, read from

@@ -6,7 +6,7 @@ The survey's per-deal result letters (``survey.results`` in the bundle: ``w`` wo
 at bit ``(n - F) % 8`` (least significant first) of byte ``(n - F) // 8``, set when the deal can
 be won; 10,000 deals take 1,250 bytes. A clear bit is a lost deal unless the deal is listed as
 undecided (the survey could not say), so the page never calls an undecided deal lost.
-``app/hint.js`` (``KnownDeals``) reads it.
+``app/core/hint.js`` (``KnownDeals``) reads it.
 """
 from __future__ import annotations
 

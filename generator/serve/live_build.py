@@ -17,8 +17,9 @@ Why it is fast, and why it is still the real build:
   edited bundles are refused), every lint and number guard, every page rendered, the root
   pages, the preview pictures, the policies, the offline files and the built site's checks.
 - The process holds the generator's code as it was when it started: `make serve` starts a new
-  one when a Python file of generator/ or strict_yaml/ changes (WarmProcess), so a code edit is
-  never built by the old code. Its kept MkDocs outputs live only as long as the process.
+  one when a Python file of generator/ or strict_yaml/ changes (WarmProcess), or the cards' drawing
+  (app/core/card-drawing.js, which svg.py reads once), so a code edit is never built by the old
+  code. Its kept MkDocs outputs live only as long as the process.
 
 Protocol: one JSON line per request on stdin ({"dest": folder, "docs": the page sources or null
 for docs/}), one JSON line per answer on
@@ -41,6 +42,7 @@ from pathlib import Path
 import jinja2
 
 from generator.errors import BuildFailed
+from generator.render import card_drawing
 from generator.settings import OVERRIDES, ROOT
 
 KEPT = ROOT / "build" / "live-build"  # the last MkDocs output of each language, this process's own
@@ -436,6 +438,10 @@ class LiveBuilder(WarmProcess):
 
     def __init__(self):
         super().__init__("generator.serve.live_build", CODE)
+
+    def holds_code_of(self, changed: set[Path]) -> bool:
+        # svg.py reads the cards' drawing (app/core/card-drawing.js) once, when it is imported.
+        return super().holds_code_of(changed) or card_drawing.FILE in changed
 
     def build(self, dest: Path, changed: set[Path] | None = None, docs: Path | None = None) -> str | None:
         return self.ask({"dest": str(dest), "docs": str(docs) if docs else None}, changed)

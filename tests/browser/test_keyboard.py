@@ -1,6 +1,6 @@
 """The board with the keyboard only, and what assistive technology hears, in nb and da.
 
-The keyboard model (app/board.js, told to the player in game.json board.help): the board reads
+The keyboard model (app/ui/board.js, told to the player in game.json board.help): the board reads
 in rows from the top; the first row is the stock, the pyramid's top card and the waste; arrow
 keys move between places that hold something (Left/Right in reading order, Up/Down to the
 nearest row with a card), Home/End go to the stock/the waste, Enter and Space press the place.

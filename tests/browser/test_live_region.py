@@ -1,4 +1,4 @@
-"""What the game says reaches a screen reader through its one live region (app/game.js render()):
+"""What the game says reaches a screen reader through its one live region (app/ui/game.js render()):
 written once per action and whole (the move that wins is said with the win, never in two
 pieces), and written again when an action repeats the last words, so that they are said again."""
 from __future__ import annotations

@@ -41,7 +41,7 @@ def cache_names(page) -> list[str]:
 
 
 def saved_game(page):
-    """The one deal's game saved in this fresh context (app/storage.js: a key per deal)."""
+    """The one deal's game saved in this fresh context (app/core/storage.js: a key per deal)."""
     return json.loads(page.evaluate("(k => k && localStorage.getItem(k))(Object.keys(localStorage)"
                                     ".find(k => k.startsWith('pyramide.game.v2.')))") or "null")
 
@@ -109,8 +109,8 @@ def test_a_new_build_replaces_the_old_cache_at_the_next_visit(built_site, browse
             page = visit_until_cached(context, base, "nb/")
             old = cache_names(page)
             assert len(old) == 1
-            new = rebuild_with(site, lambda s: (s / "assets/app/game.css").write_text(
-                (s / "assets/app/game.css").read_text(encoding="utf-8") + "\n/* a new build */\n", encoding="utf-8"))
+            new = rebuild_with(site, lambda s: (s / "assets/app/ui/game.css").write_text(
+                (s / "assets/app/ui/game.css").read_text(encoding="utf-8") + "\n/* a new build */\n", encoding="utf-8"))
             assert [new] != old
             # The open page keeps the old build; the new one installs beside it and waits.
             page.reload()
@@ -130,7 +130,7 @@ def test_a_new_build_replaces_the_old_cache_at_the_next_visit(built_site, browse
                     break
                 assert time.monotonic() < deadline, f"the old cache is still there: {cache_names(page)}"
                 page.wait_for_timeout(500)
-            css = page.evaluate("fetch('../assets/app/game.css').then(r => r.text())")
+            css = page.evaluate("fetch('../assets/app/ui/game.css').then(r => r.text())")
             assert css.endswith("/* a new build */\n")
     finally:
         context.close()
@@ -139,7 +139,7 @@ def test_a_new_build_replaces_the_old_cache_at_the_next_visit(built_site, browse
 def test_a_file_of_another_build_is_never_cached(built_site, browser, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_site[0], site)
-    worker = site / "assets/app/worker.js"
+    worker = site / "assets/app/core/worker.js"
     worker.write_text(worker.read_text(encoding="utf-8") + "\n// not the file the build hashed\n", encoding="utf-8")
     context = browser.new_context()
     fetched = []
@@ -149,7 +149,7 @@ def test_a_file_of_another_build_is_never_cached(built_site, browser, tmp_path):
             page = context.new_page()
             page.goto(f"{base}/nb/")
             deadline = time.monotonic() + 30
-            while not any(u.endswith("/assets/app/worker.js") for u in fetched):  # the install fetched it
+            while not any(u.endswith("/assets/app/core/worker.js") for u in fetched):  # the install fetched it
                 assert time.monotonic() < deadline, "the service worker never fetched the changed file"
                 page.wait_for_timeout(100)
             # The install refused the build: the browser drops a first registration whose install failed.

@@ -1,4 +1,4 @@
-"""The replay uses the static pictures it is sent (app/replay.js): each chapter's figure becomes
+"""The replay uses the static pictures it is sent (app/ui/replay.js): each chapter's figure becomes
 the frame shown at that chapter's step, the board draws the steps between, and without
 JavaScript every picture is there to read."""
 from __future__ import annotations

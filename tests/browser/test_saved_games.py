@@ -1,4 +1,4 @@
-"""Nothing a player did is lost (app/storage.js, app/game.js), in Chromium, nb and da: Restart and
+"""Nothing a player did is lost (app/core/storage.js, app/ui/game.js), in Chromium, nb and da: Restart and
 New game are steps Undo takes back, each deal keeps its own saved game, links and malformed links
 never touch another deal's game, tabs on the same deal follow each other, and v1 is migrated."""
 from __future__ import annotations

@@ -162,7 +162,7 @@ def test_a_selected_card_differs_from_every_other_in_every_state(browser, site_u
 
 
 def test_pictures_carry_no_style_of_their_own(site_url, built_site):
-    """The site's pictures take their look from app/cards.css (linked in the head), so no
+    """The site's pictures take their look from app/ui/cards.css (linked in the head), so no
     picture's rule can come after the game's stylesheet and override it."""
     site, _ = built_site
     for lang in LANGS:
@@ -170,7 +170,7 @@ def test_pictures_carry_no_style_of_their_own(site_url, built_site):
             html = page.read_text(encoding="utf-8")
             if 'class="pyr"' in html:
                 assert "<style>" not in html.split("</head>", 1)[1], page
-                assert "assets/app/cards.css" in html.split("</head>", 1)[0], page
+                assert "assets/app/ui/cards.css" in html.split("</head>", 1)[0], page
 
 
 # ---------------------------------------------------------------- nothing moves

@@ -1,8 +1,8 @@
 // A card's label comes from a translator (game.json card_labels): in the board's markup it is
-// text, never an element (issue 22). board.js loads without a DOM (see app/dom.js).
+// text, never an element (issue 22). board.js loads without a DOM (see app/ui/dom.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardSvg } from '../../app/board.js';
+import { cardSvg } from '../../app/ui/board.js';
 
 test('a hostile card label is escaped in the card markup', () => {
   const svg = cardSvg('AS', '<img src=x onerror=alert(1)>');

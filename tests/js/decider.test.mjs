@@ -2,10 +2,10 @@
 // winning lines that replay, the variants' options, and the speed the Hint needs.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import * as E from '../../app/engine.js';
+import * as E from '../../app/core/engine.js';
 import { solve } from './plain_solver.mjs';
-import { decide, decideDeal, VARIANTS } from '../../app/decider.js';
-import { solve as exhaustive } from '../../app/solver.js';
+import { decide, decideDeal, VARIANTS } from '../../app/core/decider.js';
+import { solve as exhaustive } from '../../app/core/solver.js';
 
 const PLAIN = { kingFirst: false, deadCards: false, sideKings: false, forcedPairs: false };
 // Every pruning on its own, and every one left out.

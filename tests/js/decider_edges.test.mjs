@@ -1,11 +1,11 @@
-// app/decider.js at the edges of a search, in milliseconds (make mutation MODULE=app-decider runs
+// app/core/decider.js at the edges of a search, in milliseconds (make mutation MODULE=app-decider runs
 // this file with decider_prunings.test.mjs): a position won before any move, one lost before any
 // move, a win whose move is the very first child the search lists, and searches whose children
 // outgrow the buffer they start with.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { decide, VARIANTS } from '../../app/decider.js';
+import { decide, VARIANTS } from '../../app/core/decider.js';
 
 const DATA = JSON.parse(readFileSync(new URL('../data/decider_positions.json', import.meta.url), 'utf8'));
 const PLAIN = { kingFirst: false, deadCards: false, sideKings: false, forcedPairs: false };

@@ -1,4 +1,4 @@
-// app/decider.js's prunings, fast enough for `make mutation MODULE=app-decider` (seconds, where
+// app/core/decider.js's prunings, fast enough for `make mutation MODULE=app-decider` (seconds, where
 // decider.test.mjs takes minutes): 540 small positions (tests/data/decider_positions.json, made
 // by tests/data/make_decider_positions.py), each with whether it can be won under each variant
 // as the independent decider's plain search and the independent solver both answer. Every
@@ -7,8 +7,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as E from '../../app/engine.js';
-import { decide, decideDeal, VARIANTS } from '../../app/decider.js';
+import * as E from '../../app/core/engine.js';
+import { decide, decideDeal, VARIANTS } from '../../app/core/decider.js';
 
 const DATA = JSON.parse(readFileSync(new URL('../data/decider_positions.json', import.meta.url), 'utf8'));
 const PLAIN = { kingFirst: false, deadCards: false, sideKings: false, forcedPairs: false };

@@ -1,7 +1,7 @@
-// Unit tests of app/engine.js in Node (node --test tests/js/).
+// Unit tests of app/core/engine.js in Node (node --test tests/js/).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import * as E from '../../app/engine.js';
+import * as E from '../../app/core/engine.js';
 
 test('rule constants', () => {
   assert.equal(E.PYRAMID_CARDS, 28);

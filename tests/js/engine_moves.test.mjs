@@ -1,4 +1,4 @@
-// app/engine.js's move generation and apply against the independent engine's answers
+// app/core/engine.js's move generation and apply against the independent engine's answers
 // (tests/data/engine_moves.json, written by tests/data/make_engine_moves.py from
 // verify/independent/rules.py and, for the variants, the replayer of verify/independent/decider.py):
 // at every step of a few random games, the same legal moves, the same position after the move
@@ -8,7 +8,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as E from '../../app/engine.js';
+import * as E from '../../app/core/engine.js';
 
 const DATA = JSON.parse(readFileSync(new URL('../data/engine_moves.json', import.meta.url), 'utf8'));
 // The variants whose refusals say only "not a legal move under these rules" (rule 'variant');

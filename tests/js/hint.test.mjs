@@ -1,11 +1,11 @@
-// app/hint.js in Node: the quick suggestion, the survey's known deals, and the hint search's
+// app/core/hint.js in Node: the quick suggestion, the survey's known deals, and the hint search's
 // one-at-a-time rule with a stand-in Worker, so that a search the position left behind is
 // stopped and never answers (make mutation MODULE=app-hint runs this file). The browser tests
 // (test_game_browser.py) play the same with the real worker.
 import test, { mock } from 'node:test';
 import assert from 'node:assert/strict';
-import { openingPosition, legalMoves } from '../../app/engine.js';
-import { quickSuggestion, KnownDeals, HintSearch } from '../../app/hint.js';
+import { openingPosition, legalMoves } from '../../app/core/engine.js';
+import { quickSuggestion, KnownDeals, HintSearch } from '../../app/core/hint.js';
 
 // ------------------------------------------------------------------ the quick suggestion
 

@@ -2,11 +2,11 @@
 // shared by tests/js/messages.test.mjs (which checks every claim with the app's engine and
 // decider, over 10,000 games) and tests/test_message_claims.py (which runs this file with
 // `node message_games.mjs FIRST COUNT` and checks a sample with the independent engine and
-// decider). Only app/messages.js and app/judge.js choose; nothing here decides a claim.
-import * as E from '../../app/engine.js';
-import { decide } from '../../app/decider.js';
-import { judge } from '../../app/judge.js';
-import { coveredMessage, lostMessage, stuckMessage } from '../../app/messages.js';
+// decider). Only app/core/messages.js and app/core/judge.js choose; nothing here decides a claim.
+import * as E from '../../app/core/engine.js';
+import { decide } from '../../app/core/decider.js';
+import { judge } from '../../app/core/judge.js';
+import { coveredMessage, lostMessage, stuckMessage } from '../../app/core/messages.js';
 
 export const MAX_NODES = 100_000; // per search; a position beyond it is left out (counted)
 

@@ -1,4 +1,4 @@
-// The game's messages are true (app/messages.js, app/judge.js): 10,000 random games (deals
+// The game's messages are true (app/core/messages.js, app/core/judge.js): 10,000 random games (deals
 // 1 … 10,000, tests/js/message_games.mjs), and every claim each message makes checked with the
 // app's engine and decider — the cards it names and how many cover a card, "can still be won",
 // "no longer", how many moves back, stuck with no move at all — and its words in nb and da:
@@ -6,10 +6,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as E from '../../app/engine.js';
-import { decide } from '../../app/decider.js';
-import { makeWords } from '../../app/board.js';
-import { coveredMessage, lostMessage, messageText, stuckMessage } from '../../app/messages.js';
+import * as E from '../../app/core/engine.js';
+import { decide } from '../../app/core/decider.js';
+import { makeWords } from '../../app/ui/board.js';
+import { coveredMessage, lostMessage, messageText, stuckMessage } from '../../app/core/messages.js';
 import { MAX_NODES, playGame } from './message_games.mjs';
 
 const GAMES = Number(process.env.MESSAGE_GAMES || 10_000);

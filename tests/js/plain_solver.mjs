@@ -1,11 +1,11 @@
-// The tests' plain reference for the exact solver (app/solver.js): from a position, the
+// The tests' plain reference for the exact solver (app/core/solver.js): from a position, the
 // largest number of pyramid cards that can still be removed and the fewest moves that remove
 // that many (a win first in the strict variant), with one such game. It walks forward by
 // number of moves (breadth first), remembers every position seen and uses the engine's own
 // move generation (forEachMove) one move at a time: slow and big, but obviously the search the
-// rules describe. (Until issue 28 this was app/solver.js.)
+// rules describe. (Until issue 28 this was app/core/solver.js.)
 
-import { compile, forEachMove, moveNotation, bitCount, normaliseRules, isWon } from '../../app/engine.js';
+import { compile, forEachMove, moveNotation, bitCount, normaliseRules, isWon } from '../../app/core/engine.js';
 
 // A position of one game packs into two 32-bit words:
 //   hi = pyramid mask (28 bits) | turns left << 28

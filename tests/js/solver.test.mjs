@@ -1,9 +1,9 @@
-// The app's solver (app/solver.js) against the plain breadth-first search (plain_solver.mjs) on
+// The app's solver (app/core/solver.js) against the plain breadth-first search (plain_solver.mjs) on
 // small and mid-game positions under every variant, games that replay, progress and stopping.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import * as E from '../../app/engine.js';
-import { solve } from '../../app/solver.js';
+import * as E from '../../app/core/engine.js';
+import { solve } from '../../app/core/solver.js';
 import { solve as plainSolve } from './plain_solver.mjs';
 
 // A small random position: a few pyramid cards from a deal, a short side, random turns.
@@ -111,7 +111,7 @@ test('unknown rules options are refused', () => {
 test('the Web Worker: solve with progress, a time limit, and the hint as before', async () => {
   const sent = [];
   globalThis.self = { postMessage: (m) => sent.push(m) };
-  await import('../../app/worker.js');
+  await import('../../app/core/worker.js');
   const start = playedPosition(12);
   self.onmessage({ data: { id: 1, op: 'solve', position: start, rules: {} } });
   const answer = sent.at(-1);

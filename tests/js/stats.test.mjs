@@ -1,9 +1,9 @@
-// Unit tests of app/stats.js in Node, with a fake localStorage: one record per game id, counted
+// Unit tests of app/core/stats.js in Node, with a fake localStorage: one record per game id, counted
 // once; corrupt records dropped alone; folding beyond MAX_RESULTS keeps every count; export and
 // import refuse what is not theirs.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import * as T from '../../app/stats.js';
+import * as T from '../../app/core/stats.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }

@@ -1,7 +1,7 @@
-// Unit tests of app/storage.js in Node, with a fake localStorage/sessionStorage (node --test tests/js/).
+// Unit tests of app/core/storage.js in Node, with a fake localStorage/sessionStorage (node --test tests/js/).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import * as S from '../../app/storage.js';
+import * as S from '../../app/core/storage.js';
 
 /** A Storage with the Web API's methods; `full` makes setItem throw as a full disk does. */
 class FakeStorage {

@@ -6,7 +6,7 @@ cache is only a file, though, and a file can be edited (its checksum redone): so
 verdict the bundle publishes is checked again before any figure or pool game is written. Each
 won deal's game — the standard survey and each variant's — is replayed in the independent
 engine (short games: about 20,000 of them take seconds), and each lost deal is decided again
-from scratch by both deciders, the app's (app/decider.js, through the survey's Node worker) and
+from scratch by both deciders, the app's (app/core/decider.js, through the survey's Node worker) and
 the independent one, on every core (check_losses; minutes of CPU, printed by `make verify`).
 
 The bundle gets the figures and, for each survey, its per-deal results as one letter per deal

@@ -1,4 +1,4 @@
-"""The daily deal, written again from docs/daily.md (the app's is app/daily.js): the deal of a
+"""The daily deal, written again from docs/daily.md (the app's is app/core/daily.js): the deal of a
 calendar date is drawn from New game's pool by the first number of Mulberry32 seeded with the
 date's day number. Imports only the independent side."""
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Card codes and the deal shuffle, restated from docs/shuffle.md (rule ids cards.values, deal.layout).
 
 Also the one reader of typed-in text (deal numbers, card codes; rules.parse_move builds on it),
-with the same definitions as app/engine.js so the two engines refuse exactly the same input:
+with the same definitions as app/core/engine.js so the two engines refuse exactly the same input:
 whitespace is JSON's (space, tab, line feed, carriage return), digits are ASCII 0-9, case is
 folded in ASCII only, and anything outside printable ASCII is refused, shown escaped.
 """
@@ -23,7 +23,7 @@ ALL_CARDS: tuple[str, ...] = tuple(RANKS[i % 13] + SUITS[i // 13] for i in range
 CARD_INDEX = {code: i for i, code in enumerate(ALL_CARDS)}
 CARD_VALUE = {code: i % 13 + 1 for i, code in enumerate(ALL_CARDS)}  # cards.values, by canonical code
 
-# Typed-in text, identical in app/engine.js.
+# Typed-in text, identical in app/core/engine.js.
 WHITESPACE = " \t\n\r"  # JSON's whitespace: nothing Unicode calls a space (no NBSP, no BOM)
 PLAIN_TEXT = re.compile(r"[\x20-\x7e\t\n\r]*")  # printable ASCII and WHITESPACE
 DEAL_TEXT = re.compile(r"[ \t\n\r]*[0-9]+[ \t\n\r]*")  # ASCII digits only: no '+5', '1_0', '1e3', '١'
@@ -42,7 +42,7 @@ class CardCodeError(ValueError):
 
 def shown(text) -> str:
     """Text quoted for a one-line message: anything outside printable ASCII escaped as Python's
-    repr would ('\\x00', '\\ufeff', '\\u017f'), cut after MAX_SHOWN characters. app/engine.js
+    repr would ('\\x00', '\\ufeff', '\\u017f'), cut after MAX_SHOWN characters. app/core/engine.js
     `shown` writes the same."""
     if not isinstance(text, str):
         return repr(text)[:MAX_SHOWN]

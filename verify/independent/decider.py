@@ -1,7 +1,7 @@
 """Independent decider: can a position of Pyramid solitaire still be won?
 
 Written from shared/RULES.md and docs/positions.md only; it shares no code with the app
-(app/decider.js), nor with verify/independent/solver.py. The survey (verify/survey.py) asks it again about
+(app/core/decider.js), nor with verify/independent/solver.py. The survey (verify/survey.py) asks it again about
 every deal the app's decider calls lost, and its replayer checks winning games of the variants.
 
 The search (numba, depth first, stops at the first win):

@@ -70,7 +70,7 @@ class Move:
 def parse_move(text) -> Move:
     """'pair 7H 6S' (either order), 'king KD', 'draw', 'turn'; case-insensitive, '10' for 'T'.
 
-    Words are split on ASCII whitespace only, as app/engine.js parseMove does."""
+    Words are split on ASCII whitespace only, as app/core/engine.js parseMove does."""
     if isinstance(text, Move):
         return text
     if not isinstance(text, str):

@@ -1,5 +1,5 @@
 """The rules variants the survey compares, as rules options: the same names as the app's
-(app/decider.js), so one JSON object serves both deciders. Plain data, so that the command line
+(app/core/decider.js), so one JSON object serves both deciders. Plain data, so that the command line
 can offer the names without loading the decider (numba).
 
 strictWin (all 52 cards must go), turns (turns of a new deal; 0 = one pass), unlimitedTurns,

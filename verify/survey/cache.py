@@ -23,7 +23,7 @@ from ..settings import DEFAULT_MAX_NODES, ROOT, SURVEY_CACHE, WINDOW_CHUNKS
 
 FORMAT = 1  # of the cache files; part of the key
 OWN_NAME = re.compile(r"(deals|checks)-[0-9]{1,10}-[0-9]{1,10}\.json")  # what write_chunk names a file
-KEY_FILES = ("app/engine.js", "app/decider.js", "verify/independent/decider.py", "verify/independent/rules.py",
+KEY_FILES = ("app/core/engine.js", "app/core/decider.js", "verify/independent/decider.py", "verify/independent/rules.py",
              "verify/independent/deal.py")
 
 

@@ -1,6 +1,6 @@
 """The survey's unit of work, in a worker process (or a Dask worker's thread): decide a chunk of
 deals with the app's decider, then check every answer in the independent engine. Each worker
-keeps one Node process running verify/survey_worker.mjs, which asks app/decider.js. Nothing it
+keeps one Node process running verify/survey_worker.mjs, which asks app/core/decider.js. Nothing it
 says is trusted: every winning game is replayed in the independent engine
 (verify/independent/rules.py, or the variant replayer of verify/independent/decider.py), and
 every "lost" is decided again by the independent decider — all of them by default, or a sample.

@@ -1,6 +1,6 @@
 // What Hint's search finds out about a game (worker.js runs it off the page's thread): can the
 // position still be won, and with which move; when not, could the deal be won from its start,
-// and how many moves back the game could still be won. app/messages.js says it in words.
+// and how many moves back the game could still be won. app/core/messages.js says it in words.
 
 import { decide } from './decider.js';
 import { newGame, playMove } from './engine.js';

@@ -13,7 +13,7 @@
 // is untouched until the player takes over (the game then becomes the solution's, up to that
 // step, saved like any other moves) or closes the view (the game is as it was).
 
-import { currentPosition, playMove } from './engine.js';
+import { currentPosition, playMove } from '../core/engine.js';
 import { element, button } from './dom.js';
 
 const MAX_MILLIS = 60_000; // beyond a minute the player is told the search gave up

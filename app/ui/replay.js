@@ -7,7 +7,7 @@
 // loaded, long before a reader has scrolled down to it: the pictures give way to one frame
 // while no one is looking there, and the page never grows shorter under a reader's eyes.
 
-import { replay } from './engine.js';
+import { replay } from '../core/engine.js';
 import { createBoard, makeWords } from './board.js';
 import { readJson, element, button, onceContentLoaded } from './dom.js';
 

@@ -1,6 +1,6 @@
-// Statistics: every finished game of this browser, kept like the saved games (app/storage.js):
+// Statistics: every finished game of this browser, kept like the saved games (app/core/storage.js):
 // versioned, validated, bounded, every access guarded, and a record that does not read is
-// dropped alone. No DOM here: the page's words for them are in app/stats-view.js.
+// dropped alone. No DOM here: the page's words for them are in app/ui/stats-view.js.
 //
 // Format v1: ONE KEY PER FINISHED GAME, `pyramide.result.v1.<id>` →
 //   {version: 1, id, rules, deal, result: 'won' | 'lost' | 'given-up', moves, points, hints, ms,

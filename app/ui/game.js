@@ -8,30 +8,30 @@ import {
   newGame, playMove, undoMove, currentPosition, replay, parseDealNumber, RuleError,
   cardValue, compile, freeMask, rowAndPlace, ROWS, KING_VALUE, TARGET_SUM, TURNS_ALLOWED, MAX_DEAL, MIN_DEAL,
   scoreBreakdown,
-} from './engine.js';
+} from '../core/engine.js';
 import { createBoard, makeWords } from './board.js';
-import { HintSearch, KnownDeals, quickSuggestion } from './hint.js';
-import { coveredMessage, lostMessage, messageText, stuckMessage } from './messages.js';
+import { HintSearch, KnownDeals, quickSuggestion } from '../core/hint.js';
+import { coveredMessage, lostMessage, messageText, stuckMessage } from '../core/messages.js';
 import {
   migrate, loadGame, saveGame, forgetGame, lastPlayedDeal, lastPlayed, tabDeal, tabVariant, setTabDeal, gameOfKey, MAX_UNDO,
   loadSetting, saveSetting,
-} from './storage.js';
+} from '../core/storage.js';
 import { readJson, element, button } from './dom.js';
 // game: the end of a game, statistics, the daily deal, redo, the address, options (issue 27)
 import { EndPanel, clockText } from './end-panel.js';
 import { StatsView } from './stats-view.js';
-import { newGameId, recordResult, resultOf, statistics, dailyStreakOn } from './stats.js';
-import { dailyDeal, todayIso } from './daily.js';
-import { numberFormatter, dateFormatter } from './locale.js';
+import { newGameId, recordResult, resultOf, statistics, dailyStreakOn } from '../core/stats.js';
+import { dailyDeal, todayIso } from '../core/daily.js';
+import { numberFormatter, dateFormatter } from '../core/locale.js';
 import { loadOptions, optionsView } from './options.js';
 import { showDeal, isOwnEntry } from './history-nav.js';
-import { RewindSearch } from './rewind.js';
+import { RewindSearch } from '../core/rewind.js';
 // VARIANTS (issue 28): the rules a game is played by, its links, the rules choice.
 import { STANDARD, isVariant, rulesOf, variantOf, readLink, linkHash, choiceEntries, RulesChoice } from './variants.js';
 // SOLUTION (issue 28): the exact solver's shortest game from the position, step by step.
 import { SolutionView } from './solution.js';
 
-const WORKER_URL = new URL('./worker.js', import.meta.url);
+const WORKER_URL = new URL('../core/worker.js', import.meta.url);
 
 // Rows (1-based) that a move emptied: worth telling the player, they earn points.
 function rowsEmptied(before, after) {
@@ -45,16 +45,16 @@ function rowsEmptied(before, after) {
 
 // The page's state is `this.state`, changed only by update(), which draws it once (render())
 // and then saves the deal's game when asked:
-//   game       the engine's game (app/engine.js): the deal and its moves;
+//   game       the engine's game (app/core/engine.js): the deal and its moves;
 //   undoSteps  the steps Undo takes back once the moves are all taken back, newest last: {moves}
 //              (a Restart set them aside) or {deal} (New game came from that deal); saved with the
-//              deal's game (app/storage.js), so a reload keeps them;
+//              deal's game (app/core/storage.js), so a reload keeps them;
 //   selected   the key of the chosen card, 'p0'…'p27' or 'waste', or null;
 //   hint       {state, keys}: the hint's progress (data-hint: 'searching', 'checked', 'lost',
 //              'unchecked') and the places it frames; null when there is no hint;
 //   message    what the page said last ({text, kind, cards}, made by message()).
 //   redo       the moves Undo took back, newest last: Redo plays them again; a new move empties it;
-//   meta       what the statistics need of this game (app/storage.js isMeta), or null before it
+//   meta       what the statistics need of this game (app/core/storage.js isMeta), or null before it
 //              has one: {id, hints, ms, daily};
 //   end        the end panel's content ({kind: 'won' | 'lost', ...}, made by endOf()), or null.
 class Game {
@@ -69,7 +69,7 @@ class Game {
     this.date = dateFormatter(this.s.locale);
     this.pool = pool;
     this.known = known; // what the survey decided about deals from the start (standard rules)
-    this.variantEntries = variants; // VARIANTS: the rules choice's entries (app/variants.js)
+    this.variantEntries = variants; // VARIANTS: the rules choice's entries (app/ui/variants.js)
     this.openings = new Map(); // what Hint's search found out about other deals from the start, by variant and deal
     this.state = { game: null, undoSteps: [], selected: null, hint: null, message: null, redo: [], meta: null, end: null };
     this.drawn = { hint: null, message: null, end: null }; // what render() wrote last of these (see there)
@@ -224,7 +224,7 @@ class Game {
     else delete this.container.dataset.largePrint;
   }
 
-  // A message chosen by app/messages.js ({key, values}) in words.
+  // A message chosen by app/core/messages.js ({key, values}) in words.
   say(choice) {
     return messageText(this.words, choice, (value) => this.num(value));
   }
@@ -360,7 +360,7 @@ class Game {
     this.dailyButton.textContent = words.fill(s.daily.open, { date });
     const isDaily = this.pool.length > 0 && game.deal === dailyDeal(this.today, this.pool);
     this.dailyLine.hidden = !isDaily;
-    // its own streak, as it stands today (app/stats.js)
+    // its own streak, as it stands today (app/core/stats.js)
     const streak = isDaily ? dailyStreakOn(statistics().totals, this.today) : 0;
     this.dailyLine.textContent = !isDaily ? '' : words.fill(s.daily.this_is, { date })
       + (streak ? ` ${words.fill(s.daily.streak, { count: this.num(streak) })}` : '');
@@ -417,7 +417,7 @@ class Game {
     return { ...meta, daily, ms: Math.round(this.clock.ms) };
   }
 
-  // Counts the game's end once (app/stats.js), and says what it beat: the record line, or null.
+  // Counts the game's end once (app/core/stats.js), and says what it beat: the record line, or null.
   recordEnd(game, meta) {
     const pos = currentPosition(game);
     if (pos.status === 'playing') return null;
@@ -444,7 +444,7 @@ class Game {
     this.stats.refresh();
   }
 
-  // Back to the last position of this game that can still be won (app/rewind.js, in the worker).
+  // Back to the last position of this game that can still be won (app/core/rewind.js, in the worker).
   backToWinnable() {
     const { game } = this.state;
     const e = this.s.end;
@@ -870,7 +870,7 @@ class Game {
   }
 
   // ------------------------------------------------------------ hint
-  // A position that cannot be won is said by what made it so (app/messages.js): a deal lost
+  // A position that cannot be won is said by what made it so (app/core/messages.js): a deal lost
   // from the start is not the player's doing, so Undo is not offered; a game lost by play says
   // how many moves back it could still be won.
   hint() {

@@ -8,7 +8,7 @@
 // entries, standard first: {id, name, share, link, pool}; pool is null for standard (the
 // game's own pool).
 
-import { VARIANTS, TURNS_ALLOWED } from './engine.js';
+import { VARIANTS, TURNS_ALLOWED } from '../core/engine.js';
 import { element } from './dom.js';
 
 export const STANDARD = 'standard';

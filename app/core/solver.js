@@ -26,7 +26,7 @@
 //    from the queue is a shortest one; a position reached again for fewer moves is expanded
 //    again, so a bound that drops faster would still give the shortest game), in a bucket
 //    queue by bound, last in first out. The goal is known before A* starts: maxRemovable, a
-//    depth-first walk over card sets (the decider's card-set ranks, app/decider.js: exact for
+//    depth-first walk over card sets (the decider's card-set ranks, app/core/decider.js: exact for
 //    the largest count and for "can it be won", which do not depend on the moves spent),
 //    finds the largest count and whether a win exists. Then
 //    - win: the bound counts the removals still needed and the draws that must bring needed
@@ -68,7 +68,7 @@ for (let k = 0; k < PYRAMID_CARDS; k++) {
   if (row < ROWS) COVERED_BY[k] = (1 << (k + row)) | (1 << (k + row + 1));
 }
 
-// The order of the positions of one card set along its chain (app/decider.js): a position
+// The order of the positions of one card set along its chain (app/core/decider.js): a position
 // reaches by draws and turns every position of its card set of lower rank.
 const rank = (t, p) => t * 32 + 31 - p;
 
@@ -317,7 +317,7 @@ class Search {
 
   // For maxRemovable only (wasteKings): a king on the waste top goes at once, and stands for
   // the rest of the chain. Exact for the largest count and for a win, not for the fewest
-  // moves (the decider's sideKings, app/decider.js): the game without the king can play any
+  // moves (the decider's sideKings, app/core/decider.js): the game without the king can play any
   // game with it, move for move, skipping the draw that would bring the king up again, so it
   // removes as many pyramid cards and wins as often; a removal further down the chain is
   // made from the position without the king, reached by the same draws.

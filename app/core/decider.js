@@ -1,5 +1,5 @@
 // The app's decider: can this position still be won? A different question from the solver's
-// (app/solver.js finds the shortest game and must see every position up to that depth): here
+// (app/core/solver.js finds the shortest game and must see every position up to that depth): here
 // a depth-first search stops at the first win, walks card sets rather than positions,
 // remembers them in a typed-array hash table, and cuts branches that are provably lost. It
 // backs the survey of random deals (verify/survey.py) and the in-browser Hint. No DOM access.

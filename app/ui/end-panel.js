@@ -6,7 +6,7 @@
 // want to look at the board the game ended on.
 
 import { element, button } from './dom.js';
-import { POINTS } from './engine.js';
+import { POINTS } from '../core/engine.js';
 
 /** Milliseconds as the clock shows them: m:ss, or h:mm:ss from an hour. */
 export function clockText(ms) {

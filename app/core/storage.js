@@ -7,13 +7,13 @@
 //   {version: 2, deal, moves: ["pair 7H 6S", ...], undo: [step, ...], at, meta}
 // where each undo step is what Undo at move 0 takes back, newest last: {moves: [...], meta} (the
 // moves a Restart set aside) or {deal: N} (New game came here from deal N). `meta` (optional, see
-// isMeta) is what the statistics need of a game (app/stats.js): its id, hints used, time kept. `at` orders the games by
+// isMeta) is what the statistics need of a game (app/core/stats.js): its id, hints used, time kept. `at` orders the games by
 // last play (to keep the newest MAX_GAMES and to find the last played one).
 // Why a key per deal and no index: a tab writes only the key of its own deal, so it can never
 // overwrite another deal's game, even when two tabs save at the same moment; the `storage`
 // event then names exactly the deal that changed. An index would be one more shared value that
 // two tabs could clobber, and the keys themselves already are the index.
-// VARIANTS: a game under a variant's rules (app/variants.js) has a key of its own,
+// VARIANTS: a game under a variant's rules (app/ui/variants.js) has a key of its own,
 // `pyramide.game.v2.<variant>.<deal>` (the same value, with `variant` in it), so each variant
 // keeps its own game of each deal; a standard game keeps the key it always had. MAX_GAMES
 // counts the games of every variant together.

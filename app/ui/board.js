@@ -4,8 +4,9 @@
 // Every place is one persistent element, updated in place, so keyboard focus stays where it
 // was when a card goes.
 
-import { compile, freeMask, rowAndPlace, PYRAMID_CARDS, ROWS } from './engine.js';
+import { compile, freeMask, rowAndPlace, PYRAMID_CARDS, ROWS } from '../core/engine.js';
 import { element } from './dom.js';
+import { CARD_DRAWING } from '../core/card-drawing.js';
 
 // ---------------------------------------------------------------- words
 const SUIT_SYMBOLS = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' }; // ♠ ♥ ♦ ♣
@@ -36,22 +37,18 @@ export function makeWords(strings) {
 }
 
 // ---------------------------------------------------------------- the site's card pictures
-// Geometry and suit shapes as in generator/render/svg.py (tests compare the markup with it).
-const CARD_W = 100, CARD_H = 140, COL_STEP = 106, ROW_STEP = 66, PAD = 8;
-const VIEW_W = 2 * PAD + 7 * CARD_W + 6 * (COL_STEP - CARD_W); // 752
+// Geometry and suit shapes: app/core/card-drawing.js, which generator/render/svg.py reads too.
+const { card: CARD, pyramid: PYRAMID, rank: RANK, corner_pip: CORNER, centre_pip: CENTRE, badge: BADGE,
+  back: BACK, place: PLACE, suits: SUIT_PATHS } = CARD_DRAWING;
+const { width: CARD_W, height: CARD_H, radius: RADIUS } = CARD;
+const { gap: GAP, row_step: ROW_STEP, pad: PAD } = PYRAMID;
+const COL_STEP = CARD_W + GAP;
+const VIEW_W = 2 * PAD + 7 * CARD_W + 6 * GAP; // 752
 const VIEW_H = 2 * PAD + 6 * ROW_STEP + CARD_H; // 552
 const STOCK_XY = [PAD, PAD];
 const WASTE_XY = [VIEW_W - PAD - CARD_W, PAD];
 const WASTE_GHOST_XY = [WASTE_XY[0] - COL_STEP, PAD];
 
-const SUIT_PATHS = {
-  H: 'M50 94C38 80 4 58 4 31C4 15 16 4 30 4C40 4 47 10 50 19C53 10 60 4 70 4C84 4 96 15 96 31C96 58 62 80 50 94Z',
-  D: 'M50 2Q66 28 88 50Q66 72 50 98Q34 72 12 50Q34 28 50 2Z',
-  S: 'M50 3C38 20 4 40 4 64C4 79 15 88 28 88C37 88 44 83 47 77C46 87 41 93 32 98H68C59 93 54 87 53 77C56 83 63 88 72 88C85 88 96 79 96 64C96 40 62 20 50 3Z',
-  C: 'M30 26A20 20 0 1 0 70 26A20 20 0 1 0 30 26ZM6 60A20 20 0 1 0 46 60A20 20 0 1 0 6 60ZM54 60A20 20 0 1 0 94 60A20 20 0 1 0 54 60ZM38 50A12 12 0 1 0 62 50A12 12 0 1 0 38 50ZM47 62C47 80 42 91 32 98H68C58 91 53 80 53 62Z',
-};
-const CHECK = 'M-6 0.5L-1.5 5L6.5 -4.5';
-const CROSS = 'M-5 -5L5 5M5 -5L-5 5';
 // A circular arrow (100 x 100 box): on the empty stock place while the waste can still be
 // turned back, and beside the number of turns left under the stock.
 const TURN_ICON = 'M55 24A30 30 0 1 1 22 44M8 52L22 44L28 59';
@@ -61,8 +58,8 @@ const pip = (suit, x, y, size, cls) =>
   `<path class="pip ${cls}" transform="translate(${x} ${y}) scale(${size / 100})" d="${SUIT_PATHS[suit]}"/>`;
 
 const badge = (mark) =>
-  `<circle class="badge" cx="${CARD_W - 17}" cy="${CARD_H - 17}" r="13"/>` +
-  `<path class="badge-mark" transform="translate(${CARD_W - 17} ${CARD_H - 17})" d="${mark}"/>`;
+  `<circle class="badge" cx="${CARD_W - BADGE.inset}" cy="${CARD_H - BADGE.inset}" r="${BADGE.r}"/>` +
+  `<path class="badge-mark" transform="translate(${CARD_W - BADGE.inset} ${CARD_H - BADGE.inset})" d="${mark}"/>`;
 
 // A card's label is a translator's text (game.json card_labels): escaped here, and set once more
 // as the rank element's textContent when the board draws it (setSlot), so it is never markup.
@@ -77,31 +74,37 @@ export function cardSvg(code, label, { free = false, ghost = false } = {}) {
   else if (free) classes.push('free');
   const long = label.length > 1;
   const rank = long
-    ? `<text class="rank long" x="6" y="45">${escapeXml(label)}</text>`
-    : `<text class="rank" x="25" y="45" text-anchor="middle">${escapeXml(label)}</text>`;
+    ? `<text class="rank long" x="${RANK.long_x}" y="${RANK.y}">${escapeXml(label)}</text>`
+    : `<text class="rank" x="${RANK.short_x}" y="${RANK.y}" text-anchor="middle">${escapeXml(label)}</text>`;
   return `<g class="${classes.join(' ')}" data-code="${code}" transform="translate(0 0)">` +
-    `<rect class="face" width="${CARD_W}" height="${CARD_H}" rx="9"/>${rank}` +
-    pip(suit, long ? 60 : 47, 14, 28, 'corner') + pip(suit, 22, 64, 56, 'centre') +
-    (ghost ? badge(CROSS) : free ? badge(CHECK) : '') + '</g>';
+    `<rect class="face" width="${CARD_W}" height="${CARD_H}" rx="${RADIUS}"/>${rank}` +
+    pip(suit, long ? CORNER.long_x : CORNER.short_x, CORNER.y, CORNER.size, 'corner') +
+    pip(suit, CENTRE.x, CENTRE.y, CENTRE.size, 'centre') +
+    (ghost ? badge(BADGE.cross) : free ? badge(BADGE.check) : '') + '</g>';
 }
 
-function placeSvg(kind, extra = '') {
-  return `<g class="place ${kind}" transform="translate(0 0)"><rect class="outline" x="2" y="2" ` +
-    `width="${CARD_W - 4}" height="${CARD_H - 4}" rx="9"/>${extra}</g>`;
+/** An empty place, as svg.py's place_svg(0, 0, kind=) draws it; `extra`: markup drawn over it. */
+export function placeSvg(kind, extra = '') {
+  const i = PLACE.inset;
+  return `<g class="place ${kind}" transform="translate(0 0)"><rect class="outline" x="${i}" y="${i}" ` +
+    `width="${CARD_W - 2 * i}" height="${CARD_H - 2 * i}" rx="${RADIUS}"/>${extra}</g>`;
 }
 
-function backSvg(count) {
+/** The face-down stock, as svg.py's back_svg(0, 0, count) draws it. */
+export function backSvg(count) {
+  const i = BACK.inset;
   return '<g class="back" transform="translate(0 0)">' +
-    `<rect class="back-face" width="${CARD_W}" height="${CARD_H}" rx="9"/>` +
-    `<rect class="back-inner" x="8" y="8" width="${CARD_W - 16}" height="${CARD_H - 16}" rx="5"/>` +
-    `<text class="count stock-count" x="${CARD_W / 2}" y="${CARD_H / 2 + 16}" text-anchor="middle">${count}</text></g>`;
+    `<rect class="back-face" width="${CARD_W}" height="${CARD_H}" rx="${RADIUS}"/>` +
+    `<rect class="back-inner" x="${i}" y="${i}" width="${CARD_W - 2 * i}" height="${CARD_H - 2 * i}" rx="${BACK.inner_radius}"/>` +
+    `<text class="count stock-count" x="${CARD_W / 2}" y="${CARD_H / 2 + BACK.count_dy}" text-anchor="middle">${count}</text></g>`;
 }
 
 const svgBox = (inner) =>
   `<svg viewBox="0 0 ${CARD_W} ${CARD_H}" aria-hidden="true" focusable="false">${inner}</svg>`;
 
 // ---------------------------------------------------------------- layout
-function pyramidXY(k) {
+/** Top-left corner of pyramid card k (0–27) in board units, as svg.py's pyramid_xy(row, place). */
+export function pyramidXY(k) {
   const { row, place } = rowAndPlace(k);
   return [PAD + ((ROWS - row) * COL_STEP) / 2 + (place - 1) * COL_STEP, PAD + (row - 1) * ROW_STEP];
 }
@@ -424,7 +427,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
     // Beside the turn-back arrow: «2 igjen» (short: on a phone it shares the width with the pyramid;
     // the stock's spoken name says «2 vendinger igjen» in full). VARIANTS: with unlimited turns
-    // (app/variants.js) the count never goes down, and the label says so.
+    // (app/ui/variants.js) the count never goes down, and the label says so.
     const turnsText = (view.unlimitedTurns && s.variants?.turns_unlimited)
       || (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
     stockInfo.append(words.fill(turnsText, { turns }));

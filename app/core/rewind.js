@@ -1,5 +1,5 @@
-// "Back to the last position that can still be won": the decider (app/decider.js) over a game's
-// history, newest first. Run in the Hint worker (app/worker.js), off the page's thread.
+// "Back to the last position that can still be won": the decider (app/core/decider.js) over a game's
+// history, newest first. Run in the Hint worker (app/core/worker.js), off the page's thread.
 //
 // Why newest first and stop at the first win: a position one move before a winnable one is
 // winnable too (play that move, then the win), so the winnable positions of a game are exactly

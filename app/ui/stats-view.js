@@ -1,12 +1,12 @@
-// The statistics on the page: a folded section under the game with the figures (app/stats.js),
+// The statistics on the page: a folded section under the game with the figures (app/core/stats.js),
 // a bar of results drawn here as SVG (hidden from screen readers, which read the table beside it
 // instead), the note on what counts, and reset (confirmed), export and import as a JSON file.
 
 import { element, button } from './dom.js';
 import {
   statistics, resetStatistics, exportStatistics, importStatistics, parseExport, dailyStreakOn, RULES,
-} from './stats.js';
-import { todayIso } from './daily.js';
+} from '../core/stats.js';
+import { todayIso } from '../core/daily.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const BAR_WIDTH = 300; // the drawing's own units; CSS scales it to the section's width
