@@ -157,7 +157,7 @@ def test_an_edit_indexes_again_only_the_page_it_changed_and_the_index_is_the_col
         mkdocs.last.clear()
         parsed.clear()
         site.build(tmp_path / "site", docs=docs, mkdocs=mkdocs)
-        assert len(parsed) == 2 * len(site.PAGE_ORDER)  # both languages, every page
+        assert len(parsed) == 2 * len(list((docs / "nb" / "pages").glob("*.md")))  # both languages, every page
         assert index.read_bytes() == warm
     finally:
         mkdocs.forget()

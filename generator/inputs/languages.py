@@ -34,6 +34,7 @@ class Language:
     pages: dict[str, Path]  # "index.md" → source file
     numbers: dict = field(default_factory=dict)  # numbers.yml: counts 0–12 as words, "one" per gender
     theme: dict[str, str] = None  # the theme's words (docs/<lang>/theme.yml, generator/inputs/theme_words.py)
+    page_order: tuple[str, ...] = ()  # docs/languages.yml `pages`, the same for every language
 
 
 def read_yaml(path: Path):
@@ -65,6 +66,10 @@ def load_languages(docs: Path = DOCS) -> tuple[list[Language], str]:
     listing = read_yaml(listing_file)
     if not isinstance(listing, dict) or not isinstance(listing.get("languages"), list) or not listing["languages"]:
         raise BuildError(f"{listing_file}: must hold `languages:`, a list of {{code, name, search}}")
+    order = listing.get("pages", [])
+    if not isinstance(order, list) or not all(isinstance(p, str) and p for p in order) or len(set(order)) < len(order):
+        raise BuildError(f"{listing_file}: `pages:` must be a list of page names without .md, each once, "
+                         f"such as [index, examples]; got {order!r}")
     known_search = search_languages()
     languages = []
     for entry in listing["languages"]:
@@ -90,7 +95,8 @@ def load_languages(docs: Path = DOCS) -> tuple[list[Language], str]:
         numbers = read_yaml(folder / "numbers.yml") if os.path.lexists(folder / "numbers.yml") else {}
         theme = load_theme_words(folder / "theme.yml", read_yaml)
         languages.append(Language(entry["code"], entry["name"], search, folder, strings, game, pages,
-                                  numbers=numbers or {}, theme=theme))
+                                  numbers=numbers or {}, theme=theme,
+                                  page_order=tuple(f"{name}.md" for name in order)))
     return languages, listing.get("default", languages[0].code)
 
 

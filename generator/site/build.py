@@ -47,8 +47,6 @@ from generator.settings import APP, ASSETS, BUNDLE, DOCS, OVERRIDES, ROOT
 from generator.site.sitecheck import check_site
 from generator.inputs.theme_words import theme_config
 
-PAGE_ORDER = ("index.md", "examples.md", "variants.md", "sources.md", "contact.md")
-
 
 def lint(languages: list[Language], default: str, examples: list[dict] = (), docs: Path = DOCS) -> list[str]:
     """Per language: missing pages or strings, numbers not backed by data (in pages, strings
@@ -213,8 +211,8 @@ def theme_string(lang: Language, key: str) -> str:
 
 
 def page_order(lang: Language) -> list[str]:
-    """The language's page files in navigation order: PAGE_ORDER first, any others by name."""
-    return [p for p in PAGE_ORDER if p in lang.pages] + sorted(set(lang.pages) - set(PAGE_ORDER))
+    """The language's page files in navigation order: docs/languages.yml `pages` first, any others by name."""
+    return [p for p in lang.page_order if p in lang.pages] + sorted(set(lang.pages) - set(lang.page_order))
 
 
 def nav_links(lang: Language) -> list[tuple[str, str]]:
