@@ -21,6 +21,7 @@ import pytest
 from generator.inputs.bundle import load_bundle, wilson
 from generator.errors import BuildError
 from verify import survey
+from verify.settings import BUNDLE_INPUTS
 from verify.independent import rules, variants
 from verify.checks import survey_checks
 from verify.errors import CheckFailed
@@ -68,11 +69,12 @@ def fake_bundle() -> dict:
             "replayed": 5, "redecided": 6}
     variants = [figures("standard", 1, results[:6]), figures("strict", 1, "wlllul")]
     rule_checks = {"cards.values": {"app": 3, "independent": 3}, "deal.layout": {"app": 2, "independent": 4}}
-    inputs = sorted(ROOT.glob("examples/*.yaml")) + sorted(ROOT.glob("docs/*/examples/*.yml")) + sorted(ROOT.glob("app/**/*.js"))
+    inputs = [p for pattern in BUNDLE_INPUTS for p in sorted(ROOT.glob(pattern))]
     return {
         "schema": 1,
         "verified_at": "2025-01-02T03:04:05+00:00",
         "inputs": {str(p.relative_to(ROOT)): hashlib.sha256(p.read_bytes()).hexdigest() for p in inputs},
+        "input_patterns": list(BUNDLE_INPUTS),
         "rules": RULES,
         "rule_checks": rule_checks,
         "checks": [

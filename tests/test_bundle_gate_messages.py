@@ -289,7 +289,8 @@ def test_a_symbolic_link_among_the_files_a_bundle_is_made_from_is_refused(tmp_pa
     (root / "examples" / "linked.yaml").symlink_to(root / "app" / "core" / "engine.js")
     monkeypatch.setattr(gate, "ROOT", root)
     import hashlib
-    bundle = {"inputs": {"app/core/engine.js": hashlib.sha256(b"// the app\n").hexdigest()}}
+    bundle = {"inputs": {"app/core/engine.js": hashlib.sha256(b"// the app\n").hexdigest()},
+              "input_patterns": ["examples/*.yaml", "app/**/*.js"]}
     with pytest.raises(BuildError) as e:
         gate.check_fresh(bundle, tmp_path / "verified.json")
     assert str(e.value) == f"{root / 'examples' / 'linked.yaml'}: a symbolic link; the build reads only regular files"

@@ -2,6 +2,7 @@
 odd requests get an HTTP answer (never a traceback or a connection held forever); nothing
 outside the site is served; a bad port is one line and exit 2."""
 import http.client
+import json
 import http.server
 import socket
 import threading
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.serve import server
 from generator.serve.server import IDLE_TIMEOUT, ROOT, make_handler, needs_checks, rebuild
 
 
@@ -143,13 +145,25 @@ def test_a_failed_rebuild_is_laid_over_the_page_until_it_is_fixed(tmp_path, brow
         server.server_close()
 
 
-def test_only_an_edit_the_checks_read_runs_them_again():
+def test_only_an_edit_the_checks_read_runs_them_again(tmp_path, monkeypatch):
+    # The patterns come from the bundle (what verify/settings.py BUNDLE_INPUTS said when it was made).
+    from verify.settings import BUNDLE_INPUTS
+    bundle = tmp_path / "verified.json"
+    bundle.write_text(json.dumps({"input_patterns": list(BUNDLE_INPUTS)}), encoding="utf-8")
+    monkeypatch.setattr(server, "BUNDLE", bundle)
     assert not needs_checks({ROOT / "docs" / "nb" / "pages" / "index.md", ROOT / "docs" / "da" / "strings.yml",
                              ROOT / "generator" / "pages.py", ROOT / "mkdocs.yml"})
     for path in ("examples/winnable.yaml", "app/core/engine.js", "verify/checking.py", "strict_yaml/loader.py",
                  "docs/languages.yml", "docs/da/glossary.yml",  # a glossary: the notes' words
                  "docs/nb/examples/winnable.yml"):  # an example's notes in one language
         assert needs_checks({ROOT / "docs" / "nb" / "pages" / "index.md", ROOT / path}), path
+    # The bundle's own list decides: one that names pages makes a page edit a checked one, and
+    # with no readable bundle every edit runs the checks (they write one).
+    bundle.write_text(json.dumps({"input_patterns": ["docs/*/pages/*.md"]}), encoding="utf-8")
+    assert needs_checks({ROOT / "docs" / "nb" / "pages" / "index.md"})
+    assert not needs_checks({ROOT / "examples" / "winnable.yaml"})
+    bundle.unlink()
+    assert needs_checks({ROOT / "mkdocs.yml"})
 
 
 def test_rebuild_returns_the_first_error_line(tmp_path, monkeypatch):
@@ -164,6 +178,10 @@ def test_rebuild_returns_the_first_error_line(tmp_path, monkeypatch):
         return sp.CompletedProcess(cmd, 2 if err else 0, out, err)
 
     monkeypatch.setattr("generator.serve.server.subprocess.run", fake_run)
+    from verify.settings import BUNDLE_INPUTS
+    bundle = tmp_path / "verified.json"
+    bundle.write_text(json.dumps({"input_patterns": list(BUNDLE_INPUTS)}), encoding="utf-8")
+    monkeypatch.setattr(server, "BUNDLE", bundle)
     assert rebuild(tmp_path, {ROOT / "docs" / "nb" / "pages" / "index.md"}) == \
         "error: docs/nb/pages/index.md, line 3: a number typed by hand"
     assert calls == ["generator"]  # a page edit: no checks

@@ -31,15 +31,19 @@ from .errors import InputError, VerifyError, all_of
 from .examples import load_examples
 from .independent.variants import VARIANTS
 from .notes import glossary_path
-from .settings import BUNDLE_SCHEMA, CHECK_CACHE, MAIN_VARIANT, ROOT
+from .settings import BUNDLE_INPUTS, BUNDLE_SCHEMA, CHECK_CACHE, MAIN_VARIANT, ROOT
 from .survey.cache import cache_dir, own_files
 
 
 def input_files(examples_dir: Path) -> list[Path]:
-    """What the bundle is made from: the examples, the app's code, and the list of languages
-    (every note must exist in each). The generator re-hashes these."""
-    return sorted(examples_dir.glob("*.yaml")) + sorted((ROOT / "docs").glob("*/examples/*.yml")) + \
-        sorted((ROOT / "app").rglob("*.js")) + [ROOT / "docs" / "languages.yml"]
+    """What the bundle is made from (settings.BUNDLE_INPUTS: the examples and their words, the
+    app's code, the list of languages every note needs), the examples read from examples_dir."""
+    found = []
+    for pattern in BUNDLE_INPUTS:
+        top, _, rest = pattern.partition("/")
+        folder = examples_dir if top == "examples" else ROOT / top
+        found += sorted(p for p in folder.glob(rest) if p.is_file())
+    return found
 
 
 def fingerprint(paths: list[Path]) -> dict[str, str]:
@@ -250,6 +254,7 @@ def run(args, app: AppEngine) -> int:
         "schema": BUNDLE_SCHEMA,
         "verified_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "inputs": fingerprint(input_files(examples_dir)),
+        "input_patterns": list(BUNDLE_INPUTS),
         "rules": constants,
         "rule_checks": rule_cases,
         "checks": report.checks,

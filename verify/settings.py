@@ -13,6 +13,10 @@ BUILD = ROOT / "build"
 # The verified data bundle: what `make verify` writes and the generator reads.
 BUNDLE = BUILD / "verified.json"
 BUNDLE_SCHEMA = 1
+# What the bundle is made from, as patterns under ROOT (the one list): verify/checking.py hashes
+# these files into the bundle's `inputs` and records the patterns as its `input_patterns`, from
+# which the generator and `make serve` know what the checks read.
+BUNDLE_INPUTS = ("examples/*.yaml", "docs/*/examples/*.yml", "app/**/*.js", "docs/languages.yml")
 # Each passed check's result under the digest of what it read (verify/check_cache.py).
 CHECK_CACHE = BUILD / "check-cache"
 

@@ -72,9 +72,9 @@ def check_fresh(bundle: dict, path: Path) -> None:
             raise BuildError(f"{path}: made from {name}, which no longer exists. {FIX}")
         if hashlib.sha256(file.read_bytes()).hexdigest() != digest:
             raise BuildError(f"{path}: {name} has changed since the bundle was made, so its figures are stale. {FIX}")
-    current = {str(p.relative_to(ROOT)) for p in (ROOT / "examples").glob("*.yaml")} | \
-              {str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*/examples/*.yml")} | \
-              {str(p.relative_to(ROOT)) for p in (ROOT / "app").rglob("*.js")}
+    # What the checks read, as the bundle itself records it (verify/settings.py BUNDLE_INPUTS).
+    current = {str(p.relative_to(ROOT)) for pattern in bundle["input_patterns"] for p in ROOT.glob(pattern)
+               if p.is_file() or p.is_symlink()}
     for name in sorted(current):
         if (ROOT / name).is_symlink():
             raise BuildError(f"{ROOT / name}: a symbolic link; the build reads only regular files")

@@ -231,6 +231,8 @@ BUNDLE = record({
     "schema": integer(1),
     "verified_at": timestamp,
     "inputs": mapping(text(r"[0-9a-f]{64}"), min_length=1),
+    # Glob patterns inside the repository: no absolute path, no way up.
+    "input_patterns": list_of(text(r"(?!/)(?!.*\.\.)[A-Za-z0-9_.*/-]+"), min_length=1),
     "rules": record({
         "rows": integer(1), "pyramid_cards": integer(1), "deck_size": integer(1), "waste_cards": COUNT,
         "target_sum": integer(1), "king_value": integer(1), "turns_allowed": COUNT, "passes": integer(1),

@@ -37,7 +37,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from generator.settings import ROOT
+from generator.settings import BUNDLE, ROOT
 from generator.errors import BuildError
 from generator.serve.live_build import LiveBuilder, LiveChecker
 
@@ -48,14 +48,13 @@ LONG_POLL_STEP = 0.05  # how often a held question looks at the state
 PORTS = range(1, 65536)
 WATCHED = [ROOT / "docs", ROOT / "examples", ROOT / "app", ROOT / "generator", ROOT / "verify", ROOT / "strict_yaml",
            ROOT / "mkdocs.yml"]
-# What `verify check` reads (the bundle's inputs and the checker's own code): only a change
-# there needs the checks again; any other edit (a page, a string, the theme) only the build. The
-# generator re-hashes the bundle's inputs, so a check wrongly skipped would stop the build.
+# What `verify check` reads: the files its bundle is made from, which the bundle itself lists as
+# `input_patterns` (verify/settings.py BUNDLE_INPUTS), and the checker's own code and the files a
+# check opens itself (the glossaries). Only a change there needs the checks again; any other
+# edit (a page, a string, the theme) only the build. The generator re-hashes the bundle's inputs,
+# so a check wrongly skipped would stop the build; with no readable bundle, every edit checks.
 # `verify check` itself redoes only the checks whose inputs changed (verify/check_cache.py).
-# The examples' words (titles, summaries, notes) live in docs/<lang>/examples/ since issue 23:
-# the note check reads them.
-VERIFY_INPUTS = ("examples", "app", "verify", "strict_yaml", "docs/languages.yml", "docs/*/glossary.yml",
-                 "docs/*/examples/*")
+CHECKER_READS = ("verify", "strict_yaml", "docs/*/glossary.yml")
 # A script file, not an inline script: every page's Content-Security-Policy refuses inline
 # scripts it does not name, and this one is the server's, not the build's. It asks for the build
 # state and the server holds the answer until the state differs from what the page has seen
@@ -109,9 +108,13 @@ def snapshot() -> dict[Path, float]:
 
 def needs_checks(changed: set[Path]) -> bool:
     """Whether an edit of these files can change what `verify check` decides."""
+    try:
+        reads = CHECKER_READS + tuple(json.loads(BUNDLE.read_text(encoding="utf-8"))["input_patterns"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return True  # no bundle to ask (or not one this generator reads): the checks make one
     for path in changed:
         relative = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else ""
-        if any(fnmatch.fnmatchcase(relative, top) or relative.startswith(top + "/") for top in VERIFY_INPUTS):
+        if any(fnmatch.fnmatchcase(relative, top) or relative.startswith(top + "/") for top in reads):
             return True
     return False
 
