@@ -87,7 +87,7 @@ test-js: setup ## the app's JS unit tests alone
 	$(PY) -m pytest -q -n auto tests/test_js_units.py
 
 # On every core (pytest-xdist); the bundle and the built site are made once per set of inputs
-# and shared (tests/site_build.py), so a second run with nothing changed skips both.
+# and shared (tests/helpers/cached_builds.py), so a second run with nothing changed skips both.
 test-py: setup cairo survey lighthouse ## pytest on every core, without the browser install
 	$(PY) -m pytest -n auto
 

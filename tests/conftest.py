@@ -1,7 +1,10 @@
 """Shared fixtures: one Node process with the app's code for the whole test session."""
 import pytest
 
-from verify.app import AppEngine
+# tests/helpers/ holds asserts too (live_number, ensure_bundle…): pytest explains them as a test's own.
+pytest.register_assert_rewrite("helpers")
+
+from verify.app import AppEngine  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -13,7 +16,7 @@ def app():
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
     """The real site, built once: (site folder, languages → page names)."""
-    from site_build import ROOT, shared_site
+    from helpers.cached_builds import ROOT, shared_site
 
     dest = shared_site()
     languages = {p.name: sorted(x.name for x in (p / "pages").glob("*.md"))
@@ -23,8 +26,8 @@ def built_site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def site_url(built_site):
-    """The built site (tests/site_build.py) served on localhost, for the tests of whole pages."""
-    from browser_support import serve
+    """The built site (tests/helpers/cached_builds.py) served on localhost, for the tests of whole pages."""
+    from helpers.local_browser import serve
 
     site, _ = built_site
     with serve(site) as url:
@@ -34,7 +37,7 @@ def site_url(built_site):
 @pytest.fixture(scope="session")
 def browser():
     """One Debian Chromium for every browser test (Playwright's sync API allows one at a time)."""
-    from browser_support import chromium
+    from helpers.local_browser import chromium
 
     with chromium() as b:
         yield b

@@ -3,7 +3,7 @@ accounted for and never in two places; undo restores exactly; points and moves f
 from hypothesis import given, settings, strategies as st
 
 ALL = {r + s for s in "SHDC" for r in "A23456789TJQK"}
-# points.table of ../shared/RULES.md, as written there (not read from the app, which it checks).
+# points.table of docs/rules.md ("Points"), as written there (not read from the app, which it checks).
 PER_CARD, ROW_CLEARED, WIN, PER_UNUSED_TURN = 5, 25, 100, 50
 ROWS = [range(r * (r - 1) // 2, r * (r + 1) // 2) for r in range(1, 8)]  # pyramid indices of rows 1 … 7
 

@@ -4,7 +4,7 @@ missing address, deep in the site), at a desktop and at a phone width, in the li
 colour scheme (the device's setting, which the site follows)."""
 import pytest
 
-from test_not_found_pages import serve_with_not_found
+from helpers.not_found_host import serve_with_not_found
 
 WIDTHS = (1280, 360)
 SCHEMES = ("light", "dark")

@@ -9,7 +9,7 @@ import pytest
 
 from generator.inputs.bundle import load_bundle, wilson
 from generator.errors import BuildError
-from test_bundle_gate import fake_bundle, figures, write
+from helpers.bundle_fakes import fake_bundle, figures, write
 from verify.survey.figures import wilson as survey_wilson
 
 FIX = "Run `make verify` to check everything again and write a fresh bundle."
@@ -125,7 +125,7 @@ def test_a_long_value_is_quoted_cut_short():
 
 def refusal_of(tmp_path, damage) -> str:
     """The refusal of the fake bundle damaged by `damage`, without the path and the fix around it."""
-    bundle = copy.deepcopy(fake_bundle())  # its rules are test_bundle_gate's RULES, shared
+    bundle = copy.deepcopy(fake_bundle())  # its rules are tests/helpers/bundle_fakes.py's RULES, shared
     damage(bundle)
     path = write(tmp_path, bundle)
     message = refused(path)

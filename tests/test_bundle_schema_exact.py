@@ -7,7 +7,7 @@ import pytest
 
 from generator.inputs.bundle_schema import (MOVE, SchemaError, boolean, check_shape, integer, list_of, mapping,
                                      number, one_of, passed, record, shown, text, timestamp)
-from test_bundle_gate import fake_bundle
+from helpers.bundle_fakes import fake_bundle
 
 
 def refusal(spec, value) -> str:

@@ -20,20 +20,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from generator.site import build as site
-from generator.inputs.bundle import load_bundle
-from generator.render.context import build_context
 from generator.site.csp import UnknownScript, with_policy
 from generator.errors import BuildError
 from generator.render.placeholders import fill, format_problem
 from generator.guard.glossary import find, load as load_glossary
 from generator.inputs.source_files import loads_strict
-from generator.inputs.languages import load_languages
 from generator.site.offline import precached
-from generator.render.pages import PAGE_FUNCTION_NAMES, PageFunctions, make_environment, render_page
+from generator.render.pages import PAGE_FUNCTION_NAMES
 from generator.site.root_pages import language_choice_script
 from generator.guard.sandbox import MAX_ITERATIONS
 from generator.settings import OVERRIDES
 from generator.guard.text_rules import page_markup_problems
+from helpers.page_sandbox import bundle_path, nb, render_one  # noqa: F401  (the fixtures and the one-page build)
 
 ROOT = Path(__file__).resolve().parent.parent
 MARK = "pyramide-sandbox-ran"  # a file the attacks try to create
@@ -41,46 +39,11 @@ SECRET = "secret-token-5d1f"    # in a file outside the page set
 SENTINEL = "987654"             # a number no data holds
 
 
-@pytest.fixture(scope="module")
-def bundle_path():
-    path = ROOT / "build" / "verified.json"
-    if not path.exists():
-        from site_build import ensure_bundle
-        ensure_bundle()
-    return path
-
-
-@pytest.fixture(scope="module")
-def nb(bundle_path):
-    """(language, context) of nb, built once."""
-    languages, _ = load_languages(ROOT / "docs")
-    lang = next(lang for lang in languages if lang.code == "nb")
-    facts = site.read_yaml(ROOT / "docs" / "facts.yml")
-    context = build_context(load_bundle(bundle_path), lang, facts)
-    context["_game_strings"] = lang.game_strings
-    return lang, context
-
-
 @pytest.fixture
 def docs(tmp_path):
     copy = tmp_path / "docs"
     shutil.copytree(ROOT / "docs", copy)
     return copy
-
-
-def render_one(nb, folder: Path, text: str, name: str = "page.md") -> str:
-    """One page source through the lint and the sandbox, as `gather` takes each page."""
-    lang, context = nb
-    pages = folder / "pages"
-    pages.mkdir(parents=True, exist_ok=True)
-    source = pages / name
-    source.write_text(text, encoding="utf-8")
-    problems = site.lint_page(source)
-    if problems:
-        raise BuildError(problems[0])
-    functions = PageFunctions(context, site.assets_url)
-    env = make_environment(pages, context, functions, {name: source})
-    return render_page(env, functions, source)
 
 
 def refused(nb, tmp_path, text: str, *expected: str) -> str:
@@ -585,7 +548,7 @@ def test_the_build_is_bounded_in_memory():
 
 
 def test_a_self_including_page_is_one_error_line_on_the_command_line(docs, tmp_path, bundle_path):
-    from site_build import build_site
+    from helpers.cached_builds import build_site
     page = docs / "nb" / "pages" / "variants.md"
     page.write_text(page.read_text(encoding="utf-8") + '{% include "variants.md" %}\n', encoding="utf-8")
     r = build_site(tmp_path / "site", docs=docs, bundle=bundle_path)

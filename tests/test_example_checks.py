@@ -250,7 +250,7 @@ def test_one_example_searched_gives_the_solvers_answer(solvers):
 
 # ---------------------------------------------------------------- check_constants
 
-# RULES.md: 28 cards in the pyramid, one turned up on the waste, a deck of 52, two turns.
+# docs/rules.md ("The deal", "Moves"): 28 cards in the pyramid, one turned up on the waste, a deck of 52, two turns.
 CONSTANTS = {"pyramid_cards": 28, "waste_cards": 1, "deck_size": 52, "turns_allowed": 2, "target_sum": 13}
 
 

@@ -1,4 +1,5 @@
 """Broken example files: each gives its exact error, a non-zero exit, and no bundle."""
+import json
 import shutil
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import pytest
 
 from verify.examples import ID_RULE, ExampleError, load_example
 from verify.new_example import example_yaml
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "data" / "broken_examples"
@@ -43,28 +44,11 @@ EXPECTED = {
     "duplicate_key": (2, ", line 80: duplicate key 'points' (first at line 79); write each key once"),
     "octal_deal": (2, ", line 5: the number 033 has a leading zero; remove it, or quote the value (\"033\") if it is text"),
     "deal_5000_digits": (2, ", line 5: a number of 5,000 digits; at most 20 are allowed"),
-    "yes_winnable": (2, ", line 85: field 'search.winnable' must be true or false, got 'yes'"),
+    "yes_winnable": (2, ", line 72: field 'search.winnable' must be true or false, got 'yes'"),
     "not_utf8": (2, ", line 13: not UTF-8 (byte 0xe5); save the file as UTF-8"),
     "id_trailing_newline": (2, ", line 4: id 'winnable\\n' must be " + ID_RULE),
     "id_path": (2, ", line 4: id '../x/pwn' must be " + ID_RULE),
-    "unknown_field": (2, ", line 6: unknown field 'comment'; the fields are id, deal, order, draft, title, summary, game, opening, final, search"),
-    "note_unknown_field": (2, ", line 17: unknown field 'game.2.notes'; the fields are move, note"),
-    "note_missing_language": (2, ", line 12: the note has no text in da; a note needs every language (nb, da)"),
-    "note_empty_language": (2, ", line 14: the note in da is empty; write its text"),
-    "note_unknown_language": (2, ", line 15: unknown language 'sv' in a note; the languages are nb, da (docs/languages.yml)"),
-    # False notes (issue 24): each kind, in each language; the note's own line.
-    "note_wrong_place_nb": (1, ", line 25, nb: says ruter ess is on the waste; it is in row 7 (move 3 'pair QD AD')"),
-    "note_wrong_place_da": (1, ", line 26, da: says ruder es is on the waste; it is in row 7 (move 3 'pair QD AD')"),
-    "note_wrong_card_nb": (1, ", line 24, nb: names spar seks, which the move does not play, and not where it lies; "
-                              "it is in row 4 (move 2 'pair 7D 6C')"),
-    "note_wrong_card_da": (1, ", line 25, da: names spar seks, which the move does not play, and not where it lies; "
-                              "it is in row 4 (move 2 'pair 7D 6C')"),
-    "note_wrong_count_nb": (1, ", line 68, nb: says 5 cards on the waste («fem kort på kastebunken»); "
-                               "before the move there are 15 (move 43 'turn')"),
-    "note_wrong_count_da": (1, ", line 69, da: says 5 cards on the waste («fem kort i afkastbunken»); "
-                               "before the move there are 15 (move 43 'turn')"),
-    "note_wrong_action_nb": (1, ", line 30, nb: says the move turns the waste back («vendes tilbake»); it is 'draw' (move 5 'draw')"),
-    "note_wrong_action_da": (1, ", line 31, da: says the move turns the waste back («føres tilbage»); it is 'draw' (move 5 'draw')"),
+    "unknown_field": (2, ", line 6: unknown field 'comment'; the fields are id, deal, order, draft, game, opening, final, search"),
 }
 # Deal values refused by verify.independent.deal.parse_deal_number, whose wording of the value is its own:
 # file → what the first line of stderr holds after "<path>".
@@ -73,6 +57,29 @@ DEAL_REFUSED = {
     "deal_control_character": "'2\\x077'",
 }
 DEAL_MESSAGE = ", line 5: deal number must be a whole number from 1 to 4294967295, got "
+
+# False notes (issue 24), each kind in each language, written into the language's file of
+# examples/winnable.yaml (docs/<lang>/examples/winnable.yml): name → (language, move number, the
+# false note, true notes on that move in the other languages where the file has none, what the
+# checker says, the move).
+FALSE_NOTES = {
+    "place_nb": ("nb", 3, "Ruter dame tar ruter ess fra kastebunken: det øverste kortet der kan være med i et par.", {},
+                 "says ruter ess is on the waste; it is in row 7", "pair QD AD"),
+    "place_da": ("da", 3, "Ruder dame tager ruder es fra afkastbunken: det øverste kort dér kan indgå i et par.", {},
+                 "says ruder es is on the waste; it is in row 7", "pair QD AD"),
+    "card_nb": ("nb", 2, "Ruter sju tar spar seks.", {"da": "Ruder syv tager klør seks."},
+                "names spar seks, which the move does not play, and not where it lies; it is in row 4", "pair 7D 6C"),
+    "card_da": ("da", 2, "Ruder syv tager spar seks.", {"nb": "Ruter sju tar kløver seks."},
+                "names spar seks, which the move does not play, and not where it lies; it is in row 4", "pair 7D 6C"),
+    "count_nb": ("nb", 43, "Trekkbunken er tom. Det ligger fem kort på kastebunken, og de vendes tilbake.", {},
+                 "says 5 cards on the waste («fem kort på kastebunken»); before the move there are 15", "turn"),
+    "count_da": ("da", 43, "Talonen er tom, og de fem kort i afkastbunken føres tilbage.", {},
+                 "says 5 cards on the waste («fem kort i afkastbunken»); before the move there are 15", "turn"),
+    "action_nb": ("nb", 5, "Kastebunken vendes tilbake.", {"da": "Et kort vendes fra talonen."},
+                  "says the move turns the waste back («vendes tilbake»); it is 'draw'", "draw"),
+    "action_da": ("da", 5, "Afkastbunken føres tilbage.", {"nb": "Ett kort trekkes fra trekkbunken."},
+                  "says the move turns the waste back («føres tilbage»); it is 'draw'", "draw"),
+}
 
 
 def check(folder: Path):
@@ -163,27 +170,43 @@ def test_good_examples_write_a_bundle(tmp_path):
     assert "search.exact" in r.stdout and "game.replayed" in r.stdout
 
 
-def test_a_false_note_in_a_language_file_is_named_by_that_file_and_line(tmp_path):
+def set_note(file: Path, number: int, text: str) -> int:
+    """Move `number`'s note in a language's file of an example set to `text` (the one there
+    replaced, else added at the end of `notes:`, the file's last field); returns its line."""
+    lines = file.read_text(encoding="utf-8").splitlines(keepends=True)
+    entry = f"  {number}: {json.dumps(text, ensure_ascii=False)}\n"
+    at = next((i for i, line in enumerate(lines) if line.startswith(f"  {number}:")), None)
+    if at is None:
+        assert lines[-1].startswith("  "), f"{file}: notes is not the last field"
+        lines.append(entry)
+        at = len(lines) - 1
+    else:
+        lines[at] = entry
+    file.write_text("".join(lines), encoding="utf-8")
+    return at + 1
+
+
+@pytest.mark.parametrize("name", sorted(FALSE_NOTES))
+def test_a_false_note_in_a_language_file_is_named_by_that_file_and_line(tmp_path, name):
     """The notes live in docs/<lang>/examples/<id>.yml: a false claim there names that file and
     the note's own line in it, not the example file (the checker takes the notes from wherever
     they are written)."""
+    language, number, false, others, says, move = FALSE_NOTES[name]
     examples = tmp_path / "examples"
     examples.mkdir()
     shutil.copy(ROOT / "examples" / "winnable.yaml", examples)
+    files = {}
     for code in LANGUAGES:
         (tmp_path / "docs" / code / "examples").mkdir(parents=True)
-        shutil.copy(ROOT / "docs" / code / "examples" / "winnable.yml", tmp_path / "docs" / code / "examples")
-    nb_file = tmp_path / "docs" / "nb" / "examples" / "winnable.yml"
-    lines = nb_file.read_text(encoding="utf-8").splitlines(keepends=True)
-    number = next(i for i, line in enumerate(lines, 1) if line.startswith("  3:"))
-    # The note move 3 carried before it was checked: the ace is in row 7, not on the waste.
-    lines[number - 1] = '  3: "Ruter dame tar ruter ess fra kastebunken: det øverste kortet der kan være med i et par."\n'
-    nb_file.write_text("".join(lines), encoding="utf-8")
+        files[code] = tmp_path / "docs" / code / "examples" / "winnable.yml"
+        shutil.copy(ROOT / "docs" / code / "examples" / "winnable.yml", files[code])
+    line = set_note(files[language], number, false)
+    for code, text in others.items():
+        set_note(files[code], number, text)
     r, out = check(examples)
     assert r.returncode == 1, r.stderr
     first = r.stderr.splitlines()[0]
-    assert first.endswith(f"{nb_file}, line {number}, nb: says ruter ess is on the waste; it is in row 7 "
-                          "(move 3 'pair QD AD')"), first
+    assert first.endswith(f"{files[language]}, line {line}, {language}: {says} (move {number} '{move}')"), first
     assert not out.exists()
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import serve
+from helpers.local_browser import serve
 from generator.site import offline
 from generator.site import root_pages
 

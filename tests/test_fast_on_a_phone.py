@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from browser_support import serve
+from helpers.local_browser import serve
 
 FRONT_PAGES = ("nb/", "da/")
 SIZES = [(360, 740), (412, 823), (1280, 800)]  # a small phone, Lighthouse's phone, a laptop

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from site_build import ROOT, build_site, ensure_bundle
+from helpers.cached_builds import ROOT, build_site, ensure_bundle
 
 
 @pytest.fixture

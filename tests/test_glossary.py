@@ -10,7 +10,7 @@ from generator.guard import glossary
 from generator.site import build as site
 from generator.errors import BuildError
 from generator.inputs.languages import load_languages
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 # The concepts the issue names; each language must have a word for every one.

@@ -13,7 +13,7 @@ from generator.site import build as site
 from generator.inputs.bundle import load_bundle
 from generator.errors import BuildError
 from verify.examples import ExampleError, load_example
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = settings(max_examples=60, deadline=None,
@@ -27,7 +27,7 @@ HOSTILE = st.lists(st.sampled_from(PIECES), max_size=60).map("".join) | st.text(
 def bundle_path():
     path = ROOT / "build" / "verified.json"
     if not path.exists():
-        from site_build import ensure_bundle
+        from helpers.cached_builds import ensure_bundle
         ensure_bundle()
     return path
 

@@ -9,9 +9,10 @@ at once. Each function is called as the search calls it (numba's, or plain Pytho
 
 import numpy as np
 import pytest
-from cpu_limit import cpu_seconds_without_the_compiler
+from helpers.cpu_limit import cpu_seconds_without_the_compiler
 
 from verify.independent import decider as d
+from verify.independent.variants import FLAG_BITS, STOCK_TOP, STRICT_WIN, UNLIMITED_TURNS
 
 
 @pytest.fixture(autouse=True)
@@ -60,6 +61,14 @@ def test_the_geometry_is_the_pyramid_of_the_rules():
     assert (d.NPYR, d.MAXSIDE, d.KING, d.RANKS) == (28, 24, 13, "A23456789TJQK")
 
 
+def test_the_search_settings_are_bits_of_the_options_above_the_rules():
+    settings = (d.KING_FIRST, d.DEAD_CARDS, d.SIDE_KINGS, d.FORCED_PAIRS)
+    assert settings == (1 << 8, 1 << 9, 1 << 10, 1 << 11)
+    bits = list(FLAG_BITS.values()) + list(settings)
+    assert all(b > 0 and b & (b - 1) == 0 for b in bits) and len(set(bits)) == len(bits)
+    assert min(settings) > max(FLAG_BITS.values())
+
+
 def test_bits_and_lowest_bit():
     assert [d._bits(x) for x in (0, 1, 0b1011, (1 << 52) - 1)] == [0, 1, 3, 52]
     assert [d._low(x) for x in (1, 0b1000, 0b1100, 1 << 51)] == [0, 3, 2, 51]
@@ -74,10 +83,11 @@ def test_free_cards_are_those_nothing_covers():
 
 def test_a_level_counts_the_draws_and_turns_left_along_the_chain():
     # Three side cards, one on the waste: 2 draws, then per turn left a turn and 3 draws.
-    assert d._level(0b111, 1, 2, False) == 2 + 2 * 4
-    assert d._level(0b111, 3, 0, False) == 0
-    assert d._level(0b1011, 2, 1, False) == 1 + 4  # side card 2 is gone: the stock is card 3 alone
-    assert d._level(0b111, 1, 2, True) == 0  # unlimited turns: every position reaches every other
+    assert d._level(0b111, 1, 2, 0) == 2 + 2 * 4
+    assert d._level(0b111, 3, 0, 0) == 0
+    assert d._level(0b1011, 2, 1, 0) == 1 + 4  # side card 2 is gone: the stock is card 3 alone
+    assert d._level(0b111, 1, 2, UNLIMITED_TURNS) == 0  # unlimited turns: every position reaches every other
+    assert d._level(0b111, 1, 2, ~UNLIMITED_TURNS) == 2 + 2 * 4  # no other option says unlimited
 
 
 def test_the_waste_boundary_once_its_top_is_gone():
@@ -96,14 +106,15 @@ def test_the_stock_top():
 
 
 def test_the_next_position_of_the_chain_is_a_draw_then_a_turn():
-    assert d._next(0b111, 1, 2, False) == (2, 2, True)  # draw card 1
-    assert d._next(0b101, 1, 2, False) == (3, 2, True)  # card 1 is gone: draw card 2
-    assert d._next(0b111, 3, 2, False) == (0, 1, True)  # turn
-    assert d._next(0b111, 3, 1, False) == (0, 0, True)
-    assert d._next(0b111, 3, 0, False) == (3, 0, False)  # no turn left
-    assert d._next(0b111, 3, 0, True) == (0, 0, True)  # unlimited turns: t is not counted
-    assert d._next(0b111, 3, 5, True) == (0, 5, True)
-    assert d._next(0, 0, 2, False) == (0, 2, False)  # nothing beside the pyramid: no turn either
+    assert d._next(0b111, 1, 2, 0) == (2, 2, True)  # draw card 1
+    assert d._next(0b101, 1, 2, 0) == (3, 2, True)  # card 1 is gone: draw card 2
+    assert d._next(0b111, 3, 2, 0) == (0, 1, True)  # turn
+    assert d._next(0b111, 3, 1, 0) == (0, 0, True)
+    assert d._next(0b111, 3, 0, 0) == (3, 0, False)  # no turn left
+    assert d._next(0b111, 3, 0, ~UNLIMITED_TURNS) == (3, 0, False)  # no other option says unlimited
+    assert d._next(0b111, 3, 0, UNLIMITED_TURNS) == (0, 0, True)  # unlimited turns: t is not counted
+    assert d._next(0b111, 3, 5, UNLIMITED_TURNS) == (0, 5, True)
+    assert d._next(0, 0, 2, 0) == (0, 2, False)  # nothing beside the pyramid: no turn either
 
 
 def key_at(slot: int, size: int) -> int:
@@ -189,8 +200,9 @@ def kernel_arrays(pyramid: dict, side=()):
 def partners_ok(pyramid: dict, side=(), v=6, strict=False, stock_top=False, cover_pair=False) -> bool:
     _, _, pmask, smask = kernel_arrays(pyramid, side)
     related = d.RELATED & ~d.NEAR if cover_pair else d.RELATED
+    options = (STRICT_WIN if strict else 0) | (STOCK_TOP if stock_top else 0)
     return d._partners_ok(np.int64(mask(pyramid)), np.int64((1 << len(side)) - 1), v, pmask, smask, related,
-                          strict, stock_top, np.zeros(8, dtype=np.int64))
+                          options, np.zeros(8, dtype=np.int64))
 
 
 def test_the_partners_check():
@@ -229,9 +241,9 @@ def add(pyramid, side, cpyr, cside, move, strict=False, dead_cards=True, nch=2):
     """_add of a child into frame 1 of a fresh buffer, already holding nch children: (count, won, buffer)."""
     pv, sv, pmask, smask = kernel_arrays(pyramid, side)
     ch = np.full((2, 4, 7), -9, dtype=np.int64)
+    options = (STRICT_WIN if strict else 0) | (d.DEAD_CARDS if dead_cards else 0)
     n, won = d._add(1, np.int64(mask(pyramid)), np.int64((1 << len(side)) - 1), np.int64(cpyr), np.int64(cside),
-                    3, 1, move, 5, 2, ch, nch, pv, sv, pmask, smask, d.RELATED, strict, False, dead_cards,
-                    np.zeros(8, dtype=np.int64))
+                    3, 1, move, 5, 2, ch, nch, pv, sv, pmask, smask, d.RELATED, options, np.zeros(8, dtype=np.int64))
     return n, won, ch
 
 
@@ -275,12 +287,13 @@ def test_a_side_king_or_a_free_card_s_sole_partner_goes_at_once():
     sole_for = np.zeros(24, dtype=np.int64)
     sole_for[1] = 9
     pyr = np.int64(mask([5, 9]))
-    assert d._king_or_sole_partner(0, pyr, sv, np.int64(0b10), sole_for, True) == (d.KING_SIDE * 4096 + 0, pyr)
-    assert d._king_or_sole_partner(0, pyr, sv, np.int64(0b10), sole_for, False) == (-1, pyr)
-    assert d._king_or_sole_partner(1, pyr, sv, np.int64(0b10), sole_for, True) == \
+    assert d._king_or_sole_partner(0, pyr, sv, np.int64(0b10), sole_for, d.SIDE_KINGS) == (d.KING_SIDE * 4096 + 0, pyr)
+    assert d._king_or_sole_partner(0, pyr, sv, np.int64(0b10), sole_for, 0) == (-1, pyr)
+    assert d._king_or_sole_partner(0, pyr, sv, np.int64(0b10), sole_for, ~d.SIDE_KINGS) == (-1, pyr)
+    assert d._king_or_sole_partner(1, pyr, sv, np.int64(0b10), sole_for, d.SIDE_KINGS) == \
         (d.PAIR_PS * 4096 + 9 * 64 + 1, mask([5]))
-    assert d._king_or_sole_partner(2, pyr, sv, np.int64(0b10), sole_for, True) == (-1, pyr)
-    assert d._king_or_sole_partner(1, pyr, sv, np.int64(0b1), sole_for, True) == (-1, pyr)
+    assert d._king_or_sole_partner(2, pyr, sv, np.int64(0b10), sole_for, d.SIDE_KINGS) == (-1, pyr)
+    assert d._king_or_sole_partner(1, pyr, sv, np.int64(0b1), sole_for, d.SIDE_KINGS) == (-1, pyr)
 
 
 def forced(pyramid, side, cp, ct=1, strict=False, stock_top=False, side_kings=True, forced_pairs=True,
@@ -292,9 +305,10 @@ def forced(pyramid, side, cp, ct=1, strict=False, stock_top=False, side_kings=Tr
     table = np.zeros(24, dtype=np.int64)
     for c, k in (sole_for or {}).items():
         table[c] = k
+    options = ((STRICT_WIN if strict else 0) | (STOCK_TOP if stock_top else 0) | (d.SIDE_KINGS if side_kings else 0)
+               | (d.FORCED_PAIRS if forced_pairs else 0) | d.DEAD_CARDS)
     n, won, found = d._forced(0, pyr, np.int64((1 << len(side)) - 1), cp, ct, d._free(pyr, d.COVER), np.int64(sole),
-                              table, 1, ch, pv, sv, pmask, smask, d.RELATED, strict, stock_top, side_kings,
-                              forced_pairs, True, np.zeros(8, dtype=np.int64))
+                              table, 1, ch, pv, sv, pmask, smask, d.RELATED, options, np.zeros(8, dtype=np.int64))
     assert (ch[0, 0] == -9).all() and (ch[0, 2] == -9).all()
     return n, won, found, (list(ch[0, 1]) if n == 2 else None)
 

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cpu_limit import cpu_seconds_without_the_compiler
+from helpers.cpu_limit import cpu_seconds_without_the_compiler
 
 from verify.independent import decider, rules
 from verify.independent.variants import VARIANTS

@@ -1,4 +1,4 @@
-"""Tests of the independent engine (verify/independent/deal.py, verify/independent/rules.py) against RULES.md and docs/."""
+"""Tests of the independent engine (verify/independent/deal.py, verify/independent/rules.py) against docs/rules.md and the rest of docs/."""
 
 import itertools
 import random

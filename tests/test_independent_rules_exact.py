@@ -1,5 +1,5 @@
 """The independent engine's rules (verify/independent/rules.py) held to their exact promise: the
-pyramid's rows and covers as RULES.md lays them out, each refusal's whole message, and every
+pyramid's rows and covers as docs/rules.md lays them out, each refusal's whole message, and every
 limit at its edge (the last value accepted, the first refused)."""
 import pytest
 

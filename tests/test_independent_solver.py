@@ -2,7 +2,7 @@
 
 The reference is a deliberately plain breadth-first search written here over
 verify.independent.rules (legal_moves / apply), with Python sets of whole positions: slow, but
-obviously the search that RULES.md describes ("The solver's question").
+obviously an answer to the question docs/rules.md asks ("The solver's question").
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from verify.independent import decider, rules
 from verify.independent.deal import ALL_CARDS
 from verify.independent.solver import SolveResult, legal_moves as solver_moves, solve
-from verify.independent.variants import VARIANTS
+from verify.independent.variants import COVER_PAIR, VARIANTS, options_of
 
 
 # ---------------------------------------------------------------- reference
@@ -262,7 +262,7 @@ def test_pyramid_pairs_is_a_maximum_matching_of_cards_that_do_not_cover_each_oth
                                               if j not in used and not covers(va[i], j) and not covers(j, va[i])])
         want = most(0, frozenset())
         got = S._pyramid_pairs(np.int64(sum(1 << k for k in va)), np.int64(sum(1 << k for k in wb)), cov, S.COVM,
-                               cover_pair)
+                               COVER_PAIR if cover_pair else 0)
         assert got == want, (va, wb, cover_pair)
         below_min += want < min(len(va), len(wb))
     assert below_min > 50  # the covers matter often enough to be tested
@@ -275,7 +275,6 @@ def test_the_bound_never_exceeds_the_shortest_game(variant):
     import numpy as np
     from verify.independent import solver as S
     options = dict(VARIANTS[variant])
-    flags = S._flags(options)
     rng = random.Random(sum(map(ord, variant)) + 28)
     checked = tight = 0
     for _ in range(60):
@@ -287,8 +286,8 @@ def test_the_bound_never_exceeds_the_shortest_game(variant):
         pmask, smask = S._value_masks(enc)
         start = sum(c is not None for c in enc.pyramid)
         bound = S._bound(np.int64(enc.key), -1 if won else removed, start, enc.pv, enc.sv, pmask, smask, S.COVM,
-                         flags[3], flags[0], flags[1], flags[2], np.zeros(28, dtype=np.int64),
-                         np.zeros(32, dtype=np.int64), np.full(2 << 15, -1, dtype=np.int64))
+                         options_of(options), np.zeros(28, dtype=np.int64), np.zeros(32, dtype=np.int64),
+                         np.full(2 << 15, -1, dtype=np.int64))
         assert 0 <= bound <= shortest, (variant, pos, bound, shortest)
         checked += 1
         tight += bound == shortest

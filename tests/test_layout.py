@@ -2,7 +2,8 @@
 checker or the app (read from its source, and seen at run time: the engine plays, solves and
 decides under an audit hook that refuses the rest of verify/, app/ and Node), neither package
 has an import circle, the generator never imports verify/, the two copies of the bundle's
-path and schema agree, and the app's core (app/core/) needs neither its UI (app/ui/) nor a DOM."""
+path and schema agree, the app's core (app/core/) needs neither its UI (app/ui/) nor a DOM, and
+no test module imports another: what the tests share is in tests/helpers/."""
 from __future__ import annotations
 
 import ast
@@ -232,3 +233,83 @@ def test_the_core_check_sees_the_ui_and_the_dom(tmp_path):
                                      f"{page}, line 2: imports ../ui/x.js, of the UI",
                                      f"{page}, line 3: names document, of the DOM",
                                      f"{page}, line 4: names HTMLElement, of the DOM"]
+
+
+# ---- the tests: their shared helpers in tests/helpers/, no test module imported by another --------
+# A test module imported as a library runs its module-level code twice and, under pytest's default
+# import mode, depends on which folder was put first on sys.path (two conftest.py are both
+# `conftest`). What tests share is a module of tests/helpers/ instead.
+TESTS = ROOT / "tests"
+TEST_MODULE = re.compile(r"test_\w*|conftest")
+
+
+def imported_test_modules(tests: Path) -> list[str]:
+    """Every import, in a Python file under `tests`, of a test module (a module named test_* or
+    conftest): by `import`, by `from … import` (a name imported may be a module too) and by
+    importlib.import_module or __import__ of a written name. One line each, with the file and line."""
+    faults = []
+    for path in sorted(tests.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        found = []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = "." * node.level + (node.module or "")
+                names = [base] + [base + ("" if base.endswith(".") else ".") + alias.name for alias in node.names]
+            elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                  and isinstance(node.args[0].value, str)
+                  and (getattr(node.func, "attr", None) or getattr(node.func, "id", None)) in ("import_module", "__import__")):
+                names = [node.args[0].value]
+            else:
+                continue
+            for name in names:
+                if any(TEST_MODULE.fullmatch(part) for part in name.strip(".").split(".")):
+                    found.append((node.lineno, node.col_offset, name))
+                    break
+        faults += [f"{path.relative_to(tests.parent)}, line {line}: imports {name}, a test module"
+                   for line, _, name in sorted(found)]
+    return faults
+
+
+def test_no_test_module_imports_another():
+    faults = imported_test_modules(TESTS)
+    assert faults == [], "what tests share belongs in a module of tests/helpers/:\n" + "\n".join(faults)
+
+
+def test_the_test_import_check_sees_each_way_of_importing_a_test_module(tmp_path):
+    tests = tmp_path / "tests"
+    (tests / "browser").mkdir(parents=True)
+    (tests / "helpers").mkdir()
+    (tests / "helpers" / "shared.py").write_text("import json\nfrom pathlib import Path\n")
+    (tests / "test_a.py").write_text("from helpers.shared import Path\nfrom helpers import shared\n"
+                                     "def test_x():\n    assert shared\n")
+    assert imported_test_modules(tests) == []
+    (tests / "test_b.py").write_text("import test_a\nfrom test_a import test_x\n"
+                                     "from conftest import ROOT\n\ndef helper():\n"
+                                     "    from helpers import test_c\n    import importlib\n"
+                                     "    return importlib.import_module('test_a'), __import__('browser.conftest')\n")
+    (tests / "browser" / "conftest.py").write_text("from . import test_game\nimport json\n")
+    assert imported_test_modules(tests) == [
+        "tests/browser/conftest.py, line 1: imports .test_game, a test module",
+        "tests/test_b.py, line 1: imports test_a, a test module",
+        "tests/test_b.py, line 2: imports test_a, a test module",
+        "tests/test_b.py, line 3: imports conftest, a test module",
+        "tests/test_b.py, line 6: imports helpers.test_c, a test module",
+        "tests/test_b.py, line 8: imports test_a, a test module",
+        "tests/test_b.py, line 8: imports browser.conftest, a test module",
+    ]
+
+
+def test_what_the_tests_share_lives_in_tests_helpers():
+    """Beside the tests (tests/ and its folders, but helpers/ and data/) every Python file is a test
+    module or a conftest.py; in tests/helpers/ none is."""
+    def stray(paths, wanted: bool) -> list[str]:
+        return sorted(str(p.relative_to(ROOT)) for p in paths
+                      if "__pycache__" not in p.parts and bool(TEST_MODULE.fullmatch(p.stem)) != wanted)
+    beside = [p for p in TESTS.rglob("*.py") if p.relative_to(TESTS).parts[0] not in ("helpers", "data")]
+    assert stray(beside, wanted=True) == [], f"helpers beside the tests, their place tests/helpers/: {stray(beside, True)}"
+    assert (TESTS / "helpers" / "__init__.py").is_file()
+    among = stray((TESTS / "helpers").rglob("*.py"), wanted=False)
+    assert among == [], f"test modules among the helpers: {among}"

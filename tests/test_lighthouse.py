@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bench.lighthouse import PAGES, built_and_served, failing_audits, missing, run_lighthouse_pages, scores
-from site_build import ensure_bundle
+from helpers.cached_builds import ensure_bundle
 
 ASSERTED = ("accessibility", "best-practices", "seo")
 

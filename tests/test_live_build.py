@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator.serve.live_build import LiveBuilder, LiveChecker
 from generator.publish.versions import DIGEST, RECORD
-from site_build import ROOT, ensure_bundle
+from helpers.cached_builds import ROOT, ensure_bundle
 
 PAGE = ROOT / "docs" / "nb" / "pages" / "contact.md"  # for the restart rules; the build edits a copy
 

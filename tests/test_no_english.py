@@ -22,7 +22,7 @@ from generator.render.pages import PageFunctions
 from generator.render.slugs import slug
 from generator.inputs.languages import read_yaml
 from generator.inputs.theme_words import load_theme_words, theme_config
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 MATERIAL = Path(material.__file__).resolve().parent / "templates"

@@ -3,42 +3,17 @@ language's own 404 page for a missing address under /nb/ or /da/ at any depth, t
 (in every language) anywhere else. Each loads whole (no request fails), wears the site's
 colour, and every link on it leads to a page that exists; the root's names each language's
 front page. Their addresses start at the site's own path, so a site in a folder works too."""
-from pathlib import Path
-from urllib.parse import urlsplit
-
 import pytest
 
-from browser_support import QuietHandler, serve
 from generator.inputs.languages import load_languages
 from generator.site.root_pages import FELT, not_found_page
 from generator.site.build import nav_links
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
+from helpers.not_found_host import serve_with_not_found
 
 LANGS = LANGUAGES
 MISSING = ("/nb/x", "/nb/a/b/c/x", "/da/x", "/da/a/b/c/x", "/x", "/a/b/c/x")
 FELT_RGB = "rgb({}, {}, {})".format(*(int(FELT[i:i + 2], 16) for i in (1, 3, 5)))
-
-
-class NotFoundHandler(QuietHandler):
-    """Answers a missing address with the 404 page of its language's folder, else the root's."""
-
-    def send_error(self, code, message=None, explain=None):
-        if code != 404:
-            return super().send_error(code, message, explain)
-        first = urlsplit(self.path).path.lstrip("/").split("/", 1)[0]
-        page = Path(self.directory) / first / "404.html" if first in LANGS else Path(self.directory) / "404.html"
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-
-def serve_with_not_found(folder: Path):
-    """The folder served as a static host serves it, 404 pages included."""
-    return serve(folder, NotFoundHandler)
 
 
 def visit(browser, url: str, width: int = 1280):

@@ -8,7 +8,7 @@ from verify.errors import InputError
 from verify.examples import example_notes, load_example
 from verify.independent import rules
 from verify.notes import glossary_path, load_note_words, note_problem, read_note
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = {code: load_note_words(glossary_path(code)) for code in LANGUAGES}

@@ -14,7 +14,7 @@ from generator.site import offline
 from generator.errors import BuildError
 from generator.inputs.languages import load_languages
 from generator.site.sitecheck import check_site
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = LANGUAGES

@@ -7,7 +7,7 @@ import pytest
 
 from generator.render import picture_slots
 from generator.errors import BuildError
-from site_build import shared_site
+from helpers.cached_builds import shared_site
 
 
 def test_each_slot_gets_its_own_drawing(tmp_path):

@@ -17,7 +17,7 @@ from generator.publish import fileops, deploy as publish
 
 from generator.publish import versions
 from generator.errors import BuildFailed
-from test_publish_faults import live_number, make_site
+from helpers.numbered_sites import live_number, make_site
 
 STAGED = iter(range(1, 10**6))
 

@@ -17,6 +17,7 @@ import pytest
 from generator.publish import fileops, deploy as publish
 
 from generator.publish import versions
+from helpers.numbered_sites import live_number, make_site, shown
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,47 +34,11 @@ def quick_records(monkeypatch):
     fileops.before = None
 
 
-def site_files(number: int) -> dict[str, str]:
-    """The files of the small site numbered `number`, text by path."""
-    return {"index.html": f"site {number}", "nb/index.html": f"nb {number}", "da/index.html": f"da {number}",
-            "assets/app/ui/game.js": f"// game {number}\n" * 50}
-
-
-def make_site(folder: Path, number: int) -> None:
-    for path, text in site_files(number).items():
-        (folder / path).parent.mkdir(parents=True, exist_ok=True)
-        (folder / path).write_text(text)
-
-
 def staged(tmp: Path, number: int) -> Path:
     stage = tmp / f".site.staging-{os.getpid()}-{number:08x}" / "site"
     stage.mkdir(parents=True)
     make_site(stage, number)
     return stage
-
-
-def shown(folder: Path) -> int | None:
-    """The number of the site folder holds when every one of its files is that site's, else None."""
-    try:
-        number = int((folder / "index.html").read_text().split()[1])
-    except (OSError, IndexError, ValueError):
-        return None
-    for path, text in site_files(number).items():
-        if not (folder / path).is_file() or (folder / path).read_text() != text:
-            return None
-    return number
-
-
-def live_number(dest: Path) -> int:
-    """What DEST serves: a link to a version whose digest holds. Fails the test otherwise."""
-    assert dest.is_symlink(), f"{dest} is not our link"
-    name = publish.link_target(dest)
-    assert name is not None, f"{dest} links to {os.readlink(dest)}"
-    problem = versions.problem(dest.parent / os.readlink(dest))
-    assert problem is None, f"the live version {name} {problem}"
-    number = shown(dest)
-    assert number is not None, "the live version is not one whole site"
-    return number
 
 
 def every_version_complete(dest: Path) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from generator.inputs.languages import load_languages
 from generator.guard.rule_marks import page_problems
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 MARK = '{{ rule("free.covered") }}'
 

@@ -7,8 +7,8 @@ import pytest
 import yaml
 
 from generator.render.slugs import slug
-from site_build import ROOT
-from site_languages import LANGUAGES
+from helpers.cached_builds import ROOT
+from helpers.languages import LANGUAGES
 
 
 def strings(lang):

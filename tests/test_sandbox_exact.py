@@ -1,7 +1,7 @@
 """The page sandbox's refusals, each in the one exact line the build prints (file, line, what is
 wrong), and what it lets a page do, to the character: test_content_sandbox shows the attacks are
 stopped; this file pins the words a translator reads, and the bounds exactly where they are.
-Each page goes through the same lint and sandbox as `gather` (test_content_sandbox.render_one)."""
+Each page goes through the same lint and sandbox as `gather` (render_one, tests/helpers/page_sandbox.py)."""
 from __future__ import annotations
 
 from datetime import date
@@ -11,7 +11,7 @@ import pytest
 from generator.guard import sandbox
 from generator.errors import BuildError
 from generator.guard.sandbox import DataNumbers
-from test_content_sandbox import bundle_path, nb, render_one  # noqa: F401  (the fixtures and the one-page build)
+from helpers.page_sandbox import bundle_path, nb, render_one  # noqa: F401  (the fixtures and the one-page build)
 
 
 def refusal(nb, tmp_path, text: str) -> str:

@@ -7,7 +7,7 @@ import pytest
 
 from generator.errors import BuildError
 from generator.guard.sentences import digit_sentences, sentence_problems
-from site_build import ROOT, ensure_bundle
+from helpers.cached_builds import ROOT, ensure_bundle
 
 FIGURE = """<div class="pyramide-replay" lang="nb"><p class="chapter-title"><strong>Utdelingen</strong></p>
 <figure class="pyramid-figure">

@@ -17,8 +17,8 @@ from generator.errors import BuildError
 from generator.inputs.languages import Language, load_languages
 from generator.site.build import LOCAL_ADDRESS, placeholder_problems
 from generator.site.sitecheck import HeadScan, seo_problems
-from site_build import ROOT, build_site
-from site_languages import LANGUAGES
+from helpers.cached_builds import ROOT, build_site
+from helpers.languages import LANGUAGES
 
 LANGS = LANGUAGES
 OTHER = {"nb": "da", "da": "nb"}

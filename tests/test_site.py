@@ -10,7 +10,7 @@ import yaml
 
 from generator.site.build import LOCAL_ADDRESS
 from generator.site.sitecheck import PageScan, check_site, is_external
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTS = yaml.safe_load((ROOT / "docs" / "facts.yml").read_text())

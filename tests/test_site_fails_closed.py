@@ -7,7 +7,7 @@ import pytest
 
 from generator.site.csp import SCRIPT, inline_script_hash, policy_of, with_policy
 from generator.site.sitecheck import check_site
-from site_build import ROOT, build_site, ensure_bundle
+from helpers.cached_builds import ROOT, build_site, ensure_bundle
 
 # No digits: a note with a number is refused before escaping matters (tested below).
 HOSTILE_NOTES = [

@@ -1,4 +1,4 @@
-"""The survey of random deals and the independent decider (verify/survey.py, verify/independent/decider.py).
+"""The survey of random deals and the independent decider (verify/survey/, verify/independent/decider.py).
 
 The decider against the exhaustive solver and against a plain search for every variant; the
 app's decider against the independent one; the survey's cache: resume after a stop, corrupted

@@ -13,8 +13,8 @@ import pytest
 
 import strict_yaml
 from generator.i18n.segments import page_segments
-from site_build import inputs_digest, shared_output
-from test_worked_examples import _copy_repository, _make, _repository_files
+from helpers.cached_builds import inputs_digest, shared_output
+from helpers.repository_copy import copy_repository, repository_files, run_make
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = [entry["code"] for entry in strict_yaml.load(ROOT / "docs" / "languages.yml")["languages"]]
@@ -34,9 +34,9 @@ def pseudo(text: str) -> str:
 
 def _scaffold_and_build(copy: Path, names: list[str]) -> dict:
     copy.mkdir()
-    _copy_repository(copy, names)
+    copy_repository(copy, names)
     said = {}
-    r = _make(copy, "language", f"CODE={NEW}", f"FROM={SOURCE}")
+    r = run_make(copy, "language", f"CODE={NEW}", f"FROM={SOURCE}")
     said["language"] = [r.returncode, r.stdout, r.stderr]
     folder = copy / "docs" / NEW
     if not (copy / "docs" / SOURCE / "theme.yml").exists():
@@ -51,9 +51,9 @@ def _scaffold_and_build(copy: Path, names: list[str]) -> dict:
     (folder / "numbers.yml").write_text(SV_NUMBERS, encoding="utf-8")
     game = folder / "game.json"
     game.write_text(game.read_text(encoding="utf-8").replace('"undo": "Angre"', f'"undo": "{UNDO}"'), encoding="utf-8")
-    r = _make(copy, "translations", f"MARK={NEW}")
+    r = run_make(copy, "translations", f"MARK={NEW}")
     said["mark"] = [r.returncode, r.stdout, r.stderr]
-    r = _make(copy, "site")
+    r = run_make(copy, "site")
     said["site"] = [r.returncode, r.stdout, r.stderr]
     return said
 
@@ -62,7 +62,7 @@ def _scaffold_and_build(copy: Path, names: list[str]) -> dict:
 def built():
     if not (ROOT / "build" / "survey-cache").is_dir():
         pytest.skip("no survey cache: run `make survey` first (the test must not recompute it)")
-    names = _repository_files()
+    names = repository_files()
     digest = inputs_digest(names + ["build/survey-cache"])
     copy, said = shared_output("third-language", digest, lambda folder: _scaffold_and_build(folder, names))
     for step in ("language", "mark", "site"):

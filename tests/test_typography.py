@@ -4,7 +4,7 @@ dash (language review 2, nb #31, da #33)."""
 import re
 
 import pytest
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 EM_DASH = re.compile("—|&mdash;|&#8212;|&#x2014;", re.I)
 

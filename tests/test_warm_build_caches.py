@@ -12,7 +12,7 @@ from generator.inputs import bundle as bundle_module
 from generator.guard import glossary
 from generator.errors import BuildError
 from generator.inputs.languages import load_languages
-from site_build import ROOT, ensure_bundle
+from helpers.cached_builds import ROOT, ensure_bundle
 
 KINDS = {"glossary": glossary._load, "page": glossary._page_problems, "yaml": glossary._yaml_problems,
          "json": glossary._json_problems}

@@ -17,9 +17,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from site_build import inputs_digest, shared_output
+from helpers.cached_builds import inputs_digest, shared_output
 from verify.examples import ExampleError, load_example
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
+from helpers.repository_copy import copy_repository, repository_files, run_make
 
 ROOT = Path(__file__).resolve().parent.parent
 WON, LOST = 13, 5  # both solved in a few seconds: 13 is won, 5 leaves pyramid cards
@@ -33,40 +34,16 @@ PROVED = {"nb": ("Utdeling nr. {} kan vinnes", "Utdeling nr. {} kan ikke vinnes"
           "da": ("Kortfordeling nr. {} kan vindes", "Kortfordeling nr. {} kan ikke vindes")}
 
 
-def _repository_files() -> list[str]:
-    """The tracked files and the new ones not ignored, as they are in the working tree."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=ROOT, capture_output=True, check=True).stdout.decode().split("\0")
-    return [name for name in listed if name and (ROOT / name).is_file()]
-
-
-def _copy_repository(dest: Path, names: list[str]) -> None:
-    for name in names:
-        (dest / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, dest / name)  # mtimes kept: make sees the setup as done
-    os.symlink(ROOT / ".venv", dest / ".venv")
-    (dest / "build").mkdir(exist_ok=True)
-    # A copy, not a link: the survey refuses a cache folder reached through a link (it deletes
-    # files there), so the copy's `make site` checks its own copy of the finished survey.
-    shutil.copytree(ROOT / "build" / "survey-cache", dest / "build" / "survey-cache")
-
-
-def _make(copy: Path, *args: str) -> subprocess.CompletedProcess:
-    # -o: never remake the setup stamp, which would reinstall the shared .venv from the copy.
-    return subprocess.run(["make", "-o", ".venv/.installed-stamp", *args], cwd=copy,
-                          capture_output=True, text=True, timeout=900)
-
-
 def _add_both_examples(copy: Path, names: list[str]) -> dict:
     """The whole job in a copy: make example twice, then make site; returns what they said."""
     copy.mkdir()
-    _copy_repository(copy, names)
+    copy_repository(copy, names)
     outputs = {}
     for deal in (WON, LOST):
-        r = _make(copy, "example", f"DEAL={deal}")
+        r = run_make(copy, "example", f"DEAL={deal}")
         assert r.returncode == 0, r.stdout + r.stderr
         outputs[str(deal)] = r.stdout
-    r = _make(copy, "site")
+    r = run_make(copy, "site")
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return {"outputs": outputs, "site_stdout": r.stdout}
 
@@ -74,10 +51,10 @@ def _add_both_examples(copy: Path, names: list[str]) -> dict:
 @pytest.fixture(scope="module")
 def added():
     """The copy with both examples added and the site built: made once per state of the
-    repository's files and shared by every test process (tests/site_build.py)."""
+    repository's files and shared by every test process (tests/helpers/cached_builds.py)."""
     if not (ROOT / "build" / "survey-cache").is_dir():
         pytest.skip("no survey cache: run `make survey` first (the test must not recompute it)")
-    names = _repository_files()
+    names = repository_files()
     digest = inputs_digest(names + ["build/survey-cache"])
     copy, said = shared_output("worked-examples", digest, lambda folder: _add_both_examples(folder, names))
     outputs = {int(deal): text for deal, text in said["outputs"].items()}
@@ -145,7 +122,8 @@ def test_the_site_search_finds_them(added, code):
 
 
 def _example_file(tmp_path: Path, extra: str) -> Path:
-    """examples/x.yaml beside a copy of docs/ (its words are in docs/<lang>/examples/winnable.yml)."""
+    """A copy of examples/winnable.yaml as x.yaml in tmp_path/examples/, beside a copy of docs/ (its words
+    are in docs/<lang>/examples/winnable.yml)."""
     text = (ROOT / "examples" / "winnable.yaml").read_text(encoding="utf-8")
     (tmp_path / "examples").mkdir(exist_ok=True)
     if not (tmp_path / "docs").exists():

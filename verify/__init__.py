@@ -1,1 +1,1 @@
-"""Independent Python engine of Pyramide: the deal shuffle and the rules, written from docs/ and RULES.md."""
+"""Independent Python engine of Pyramide: the deal shuffle and the rules, written from docs/ (docs/rules.md, docs/shuffle.md, docs/positions.md)."""

@@ -286,8 +286,7 @@ def _example_entry(ex, replay: dict, search: dict) -> dict:
         "title": ex.texts.get("title", {}),
         "summary": ex.texts.get("summary", {}),
         # Where each title and summary stands, for the generator's lint ("title.nb" → line).
-        "lines": {f"{key}.{code}": ex.lines.get(f"{key}.{code}", ex.lines.get(key, 1))
-                  for key, texts in ex.texts.items() for code in texts},
+        "lines": {f"{key}.{code}": ex.lines[f"{key}.{code}"] for key, texts in ex.texts.items() for code in texts},
         "opening": replay["opening"],
         # The file each language's texts are written in (docs/<lang>/examples/<id>.yml), and each
         # note's line there: the lint names the file and line a translator edits.

@@ -6,12 +6,9 @@ A file holds one example:
     deal: 27                   # the deal number
     order: 1                   # optional: place on the examples page (lower first; then by file name)
     draft: true                # optional: verified, but not shown on the pages yet
-    title: {nb: "...", da: "..."}    # optional, per language: the section's heading
-    summary: {nb: "...", da: "..."}  # optional, per language: a paragraph under it
-    game:                      # the shown game, one move per line (RULES.md notation)
+    game:                      # the shown game, one move per line (docs/rules.md notation)
       - draw
-      - move: pair 9S 4H       # a move may carry a short note, in every language of docs/languages.yml
-        note: {nb: "...", da: "..."}
+      - pair 9S 4H
     opening: {pyramid: 28, stock: 23, waste: 1}
     final: {pyramid_removed: .., cards_removed: .., stock: .., waste: .., points: .., moves: .., status: ..}
     search: {max_removed: .., shortest: .., winnable: ..}
@@ -24,8 +21,7 @@ docs/<lang>/examples/<id>.yml (a translator's work stays in docs/<lang>/):
     notes:                     # optional: a short note on a move, by the move's number (1 = the first)
       3: "..."
 
-The older form, the texts per language inside the example file (title: {nb: …}, note: {nb: …}),
-is still read; a text written in both places is refused. A note must be in every language.
+A note must be in every language of docs/languages.yml.
 
 Files are read with the strict YAML loader (no aliases, no duplicate keys, no YAML 1.1
 numbers). Any other key is refused, so nothing hides in a file unread. Every figure is
@@ -49,9 +45,8 @@ from .settings import ROOT
 from .independent.deal import DealNumberError, parse_deal_number
 
 LANGUAGES_FILE = ROOT / "docs" / "languages.yml"
-FIELDS = ("id", "deal", "order", "draft", "title", "summary", "game", "opening", "final", "search")
-TEXT_FIELDS = ("title", "summary")  # optional, {language: text}
-MOVE_FIELDS = ("move", "note")
+FIELDS = ("id", "deal", "order", "draft", "game", "opening", "final", "search")
+TEXT_FIELDS = ("title", "summary")  # optional, in each language's file
 OPENING_FIELDS = ("pyramid", "stock", "waste")
 FINAL_FIELDS = ("pyramid_removed", "cards_removed", "stock", "waste", "points", "moves", "status")
 SEARCH_FIELDS = ("max_removed", "shortest", "winnable")
@@ -69,9 +64,8 @@ class Move:
     text: str
     line: int  # 1-based line in the file
     notes: dict[str, str] = field(default_factory=dict)
-    # Where each language's note is written: (file, line), the language's file when it is there.
+    # Where each language's note is written: (its docs/<lang>/examples/<id>.yml, line).
     note_places: dict[str, tuple[Path, int]] = field(default_factory=dict)
-    note_line: int | None = None  # the line of an older-form note: {nb: …} in the example file
 
 
 @dataclass
@@ -94,7 +88,7 @@ class Example:
     text_files: dict[str, Path] = field(default_factory=dict)  # "nb" → docs/nb/examples/<id>.yml
 
     def where(self, key: str | None = None, move: int | None = None) -> str:
-        """'examples/x.yaml, line 12, move 5' — the start of every error message."""
+        """'examples/winnable.yaml, line 12, move 5' — the start of every error message."""
         parts = [str(self.path)]
         if move is not None:
             parts.append(f"line {self.game[move - 1].line}")
@@ -179,14 +173,9 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None, keep_prob
         line = lines.get(f"game.{i}", lines["game"])
         if isinstance(item, str):
             game.append(Move(item, line))
-        elif isinstance(item, dict) and isinstance(item.get("move"), str):
-            only(MOVE_FIELDS, item, f"game.{i}.")
-            notes = _notes(item, f"game.{i}.note", languages, path, lines, every=False) if "note" in item else {}
-            places = {code: (path, lines.get(f"game.{i}.note.{code}", line)) for code in notes}
-            game.append(Move(item["move"], line, notes, places, lines.get(f"game.{i}.note")))
         else:
             raise ExampleError(f"{path}, line {line}: move {i + 1} must be a move in notation ('pair 7H 6S', "
-                               "'king KD', 'draw', 'turn') or {move: …, note: {nb: …, da: …}}")
+                               f"'king KD', 'draw', 'turn'); a note on it goes in docs/<lang>/examples/{example_id}.yml")
     opening = need("opening", dict)
     final = need("final", dict)
     search = need("search", dict)
@@ -203,8 +192,7 @@ def load_example(path: Path, languages: tuple[str, ...] | None = None, keep_prob
     if order is not None and order < 1:
         raise ExampleError(f"{path}, line {lines['order']}: order must be 1 or more (lower comes first), got {order}")
     draft = need("draft", bool) if "draft" in data else False
-    texts = {key: _texts(data, key, languages, path, lines) for key in TEXT_FIELDS if key in data}
-    example = Example(path, example_id, deal, game, opening, final, search, lines, order, draft, texts)
+    example = Example(path, example_id, deal, game, opening, final, search, lines, order, draft)
     for code in languages:
         _add_language_file(example, code, path.parent.parent / "docs" / code / "examples" / f"{example_id}.yml")
     _every_language_has_each_note(example, languages)
@@ -242,9 +230,6 @@ def _add_language_file(ex: Example, code: str, file: Path) -> None:
             if key == "title" and "\n" in value.strip():
                 ex.problems.append(ExampleError(f"{file}, line {line}: the title is more than one line"))
                 continue
-            if code in ex.texts.get(key, {}):
-                ex.problems.append(ExampleError(f"{file}, line {line}: the {key} in {code} is also in {ex.path}; keep one"))
-                continue
             ex.texts.setdefault(key, {})[code] = value.strip()
             ex.lines[f"{key}.{code}"] = line
     notes = data.get("notes") or {}
@@ -262,10 +247,6 @@ def _add_language_file(ex: Example, code: str, file: Path) -> None:
             ex.problems.append(ExampleError(f"{file}, line {line}: the note on move {number} is empty; write its text"))
             continue
         move = ex.game[number - 1]
-        if code in move.notes:
-            ex.problems.append(ExampleError(f"{file}, line {line}: the note on move {number} in {code} is also in "
-                                            f"{ex.path}, line {move.line}; keep one"))
-            continue
         move.notes[code] = text.strip()
         move.note_places[code] = (file, line)
 
@@ -277,36 +258,11 @@ def _every_language_has_each_note(ex: Example, languages: tuple[str, ...]) -> No
         for code in languages if move.notes else ():
             if code in move.notes:
                 continue
-            if move.note_line is not None:
-                missing.append(f"{ex.path}, line {move.note_line}: the note has no text in {code}; "
-                               f"a note needs every language ({', '.join(languages)})")
-            else:
-                file, line = next(iter(move.note_places.values()))
-                missing.append(f"{file}, line {line}: the note on move {number} has no text in {code} "
-                               f"(docs/{code}/examples/{ex.id}.yml); a note needs every language "
-                               f"({', '.join(languages)})")
+            file, line = next(iter(move.note_places.values()))
+            missing.append(f"{file}, line {line}: the note on move {number} has no text in {code} "
+                           f"(docs/{code}/examples/{ex.id}.yml); a note needs every language "
+                           f"({', '.join(languages)})")
     ex.problems += [ExampleError(line) for line in missing]
-
-
-
-
-def _texts(data: dict, key: str, languages: tuple[str, ...], path: Path, lines: dict) -> dict[str, str]:
-    """An optional title or summary: {language: text}; a language may be left out (a warning),
-    but an unknown language or an empty text is an error."""
-    value = data[key]
-    example = "{" + ", ".join(f'{code}: "…"' for code in languages) + "}"
-    if not isinstance(value, dict):
-        raise ExampleError(f"{path}, line {lines[key]}: {key} must map language codes to text, e.g. {key}: {example}")
-    for code, text in value.items():
-        line = lines.get(f"{key}.{code}", lines[key])
-        if code not in languages:
-            raise ExampleError(f"{path}, line {line}: unknown language {strict_yaml.shown(code)} in {key}; "
-                               f"the languages are {', '.join(languages)} (docs/languages.yml)")
-        if not isinstance(text, str) or not text.strip():
-            raise ExampleError(f"{path}, line {line}: the {key} in {code} is empty; write its text or leave {code} out")
-        if "\n" in text.strip() and key == "title":
-            raise ExampleError(f"{path}, line {line}: the title in {code} is more than one line")
-    return {code: text.strip() for code, text in value.items()}
 
 
 def _missing_words(ex: Example, languages: tuple[str, ...]) -> list[str]:
@@ -320,27 +276,6 @@ def _missing_words(ex: Example, languages: tuple[str, ...]) -> list[str]:
             warnings.append(f"{ex.path}: no {', '.join(missing)} in {code} yet (optional; the {code} page "
                             f"shows the example without {'them' if len(missing) > 1 else 'it'})")
     return warnings
-
-
-def _notes(item: dict, where: str, languages: tuple[str, ...], path: Path, lines: dict,
-           every: bool = True) -> dict[str, str]:
-    """A move's note: text in every site language and no other; raises ExampleError naming the line."""
-    notes = item["note"]
-    example = "{" + ", ".join(f"{code}: …" for code in languages) + "}"
-    if not isinstance(notes, dict):
-        raise ExampleError(f"{path}, line {lines[where]}: a note must map language codes to text, e.g. note: {example}")
-    for code, text in notes.items():
-        line = lines.get(f"{where}.{code}", lines[where])
-        if code not in languages:
-            raise ExampleError(f"{path}, line {line}: unknown language {strict_yaml.shown(code)} in a note; "
-                               f"the languages are {', '.join(languages)} (docs/languages.yml)")
-        if not isinstance(text, str) or not text.strip():
-            raise ExampleError(f"{path}, line {line}: the note in {code} is empty; write its text")
-    for code in languages if every else ():
-        if code not in notes:
-            raise ExampleError(f"{path}, line {lines[where]}: the note has no text in {code}; "
-                               f"a note needs every language ({', '.join(languages)})")
-    return dict(notes)
 
 
 def _refuse_special(path: Path) -> None:
@@ -373,8 +308,8 @@ def _kind_name(kind) -> str:
 
 @dataclass(frozen=True)
 class NoteText:
-    """One note in one language, where it is written (the language's docs/<lang>/examples/<id>.yml,
-    or the example file for the older form): what the note checker reads (verify/notes.py).
+    """One note in one language, where it is written (the language's docs/<lang>/examples/<id>.yml):
+    what the note checker reads (verify/notes.py).
     `move` is the 1-based number of the move it is on."""
     file: str
     line: int
@@ -393,7 +328,7 @@ def example_notes(ex: Example) -> list[NoteText]:
     notes = []
     for number, move in enumerate(ex.game, 1):
         for code, text in move.notes.items():
-            file, line = move.note_places.get(code, (ex.path, move.line))
+            file, line = move.note_places[code]
             notes.append(NoteText(str(file), line, code, number, text, str(ex.path)))
     return notes
 

@@ -38,10 +38,9 @@ import strict_yaml
 
 from .errors import InputError
 from .independent import rules
-from .independent.deal import RANKS
+from .independent.deal import RANKS, SUITS
 from .settings import ROOT
 
-SUITS = "SHDC"
 PLACES = ("waste_top", "waste_under", "stock", "removed", "pyramid") + tuple(f"row_{r}" for r in range(1, 8))
 ACTIONS = ("king", "pair", "draw", "turn")
 COUNTS = ("turns_left", "turns_used", "stock", "waste", "pyramid", "beside", "status")

@@ -2,7 +2,7 @@
 // (app/core/solver.js finds the shortest game and must see every position up to that depth): here
 // a depth-first search stops at the first win, walks card sets rather than positions,
 // remembers them in a typed-array hash table, and cuts branches that are provably lost. It
-// backs the survey of random deals (verify/survey.py) and the in-browser Hint. No DOM access.
+// backs the survey of random deals (verify/survey/) and the in-browser Hint. No DOM access.
 //
 // The standard rules come from engine.js's forEachMove, unchanged. The variants of the survey
 // (strict win, other numbers of passes, a playable stock top, pairing with the covering card)

@@ -1,4 +1,4 @@
-// Hint, as RULES.md describes it: a quick legal suggestion at once, then a search in a Web
+// Hint, as docs/rules.md ("Hint") describes it: a quick legal suggestion at once, then a search in a Web
 // Worker from the same position that confirms a winning move, proves the position lost (and
 // then how far back the game could still be won, judge.js), or gives up at its limit. The worker runs off the page's thread, so the page never freezes.
 

@@ -26,7 +26,7 @@
     script.src = bundle;
     script.addEventListener('load', () => {
       // The theme starts at its document's DOMContentLoaded; when that has passed, it is given its
-      // own (nothing else of the page listens for it by then: app/dom.js listens once, before it).
+      // own (nothing else of the page listens for it by then: app/ui/dom.js listens once, before it).
       if (document.readyState !== 'loading') document.dispatchEvent(new Event('DOMContentLoaded'));
       const search = document.getElementById('__search');
       if (search && search.checked) searchField()?.focus();  // the theme focuses it as it opens

@@ -20,7 +20,7 @@ from generator.errors import BuildError
 from generator.settings import BUNDLE_SCHEMA, ROOT
 
 FIX = "Run `make verify` to check everything again and write a fresh bundle."
-WILSON_Z = 1.959964  # 95 % two-sided, as verify/survey.py `wilson`
+WILSON_Z = 1.959964  # 95 % two-sided, as verify/survey/figures.py `wilson`
 TOLERANCE = 1e-9  # recomputed shares and bounds against the stored floats
 BRIEF = 60  # characters of a value quoted in a message
 

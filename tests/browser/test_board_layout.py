@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import LANGS, ROOT, WIN_DEAL
+from helpers.game_harness import LANGS, ROOT, WIN_DEAL
 
 GAME = ".pyramide-game"
 SIZES = [(360, 740), (1280, 800)]

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import LANGS, LOST_DEAL, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
-from page_words import cap, card, fill
+from helpers.game_harness import LANGS, LOST_DEAL, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
+from helpers.page_words import cap, card, fill
+from helpers.game_page import (GAME, click_move, click_top, dataset, deal_number, focus_board, hinted_move,
+                               message, open_game, said_move, slot, snapshot, stock, wait_for_hint)
 from generator.render.game_embed import game_html, head_html, replay_html
 
 ARTIFACTS = ROOT / "test-artifacts"
-GAME = ".pyramide-game"
 # 60 KB before issue 27; the end panels, statistics, daily deal, redo, address and options
 # (the last seven files) add about 12 KB gzipped, the solver's variants in engine.js, the true
 # messages (messages.js, judge.js) and the screens' layouts some 8 KB more (72.2 KB); the
@@ -28,84 +29,6 @@ GAME_FILES = ["ui/game.js", "ui/board.js", "ui/dom.js", "core/hint.js", "core/wo
               "ui/cards.css", "core/stats.js", "ui/stats-view.js", "ui/end-panel.js", "core/rewind.js", "core/daily.js",
               "ui/history-nav.js", "ui/options.js", "ui/variants.js", "ui/solution.js", "core/solver.js",
               "core/card-drawing.js"]
-
-
-# ---------------------------------------------------------------- driving the page
-def open_game(watched, lang: str, fragment: str = "", **kw):
-    w = watched(**kw)
-    page = w.open(f"{lang}.html{fragment}")
-    page.wait_for_selector(f"{GAME} .pyr-board")
-    return w, page
-
-
-def slot(page, code: str):
-    return page.locator(f"{GAME} button.pyr-slot[data-code='{code}']")
-
-
-def stock(page):
-    return page.locator(f"{GAME} button[data-pile='stock']")
-
-
-def click_move(page, move: str) -> None:
-    kind, *cards = move.split()
-    if kind in ("draw", "turn"):
-        stock(page).click()
-    else:
-        for code in cards:
-            slot(page, code).click()
-
-
-def click_top(locator) -> None:
-    """Clicks the strip of a card that shows above the cards covering it."""
-    box = locator.bounding_box()
-    locator.click(position={"x": box["width"] / 2, "y": 4})
-
-
-def said_move(s: dict, move: str) -> str:
-    kind, *cards = move.split()
-    names = [card(s, c) for c in cards]
-    return fill(s["moves"][kind], **dict(zip("ab", names)), **({"card": names[0]} if names else {}))
-
-
-def focus_board(page) -> None:
-    page.locator(f"{GAME} .pyr-slot[tabindex='0']").focus()
-
-
-def message(page) -> str:
-    return page.locator(f"{GAME} .pyr-message").inner_text().strip()
-
-
-def dataset(page, name: str):
-    return page.evaluate(f"document.querySelector('{GAME}').dataset.{name} ?? null")
-
-
-def snapshot(page) -> dict:
-    """Everything the board and status line show: each place's classes, name and card."""
-    return page.evaluate(f"""() => {{
-        const g = document.querySelector('{GAME}');
-        return {{
-            slots: [...g.querySelectorAll('.pyr-slot')].map(b => [b.dataset.key, b.className,
-                     b.getAttribute('aria-label'), b.dataset.code ?? null, b.innerHTML]),
-            labels: [...g.querySelectorAll('.pyr-label')].map(l => l.textContent),
-            score: g.querySelector('.pyr-score').textContent,
-            deal: g.querySelector('.pyr-deal').textContent,
-        }};
-    }}""")
-
-
-def deal_number(page) -> int:
-    return int(re.search(r"\d+", page.locator(f"{GAME} .pyr-deal").inner_text()).group())
-
-
-def wait_for_hint(page) -> str:
-    page.wait_for_function(f"['checked','lost','unchecked'].includes(document.querySelector('{GAME}').dataset.hint)",
-                           timeout=15000)
-    return dataset(page, "hint")
-
-
-def hinted_move(page) -> set[str]:
-    return set(page.evaluate(f"[...document.querySelectorAll('{GAME} .pyr-slot.is-hinted')]"
-                             ".map(b => b.dataset.code ?? b.dataset.pile)"))
 
 
 # ---------------------------------------------------------------- without a browser

@@ -12,9 +12,9 @@ import re
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import LANGS, POOL, ROOT, WIN_DEAL, strings
-from page_words import cap, fill
-from test_game import GAME, click_move, deal_number, message, open_game, stock
+from helpers.game_harness import LANGS, POOL, ROOT, WIN_DEAL, strings
+from helpers.page_words import cap, fill
+from helpers.game_page import GAME, click_move, deal_number, message, open_game, stock
 from verify.independent import decider as independent_decider
 from verify.independent import rules as independent
 from verify.independent.daily import daily_deal

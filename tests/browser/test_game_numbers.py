@@ -7,7 +7,7 @@ import re
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import LANGS, POOL, WIN_DEAL, strings
+from helpers.game_harness import LANGS, POOL, WIN_DEAL, strings
 
 GAME = ".pyramide-game"
 MAX_DEAL = 4294967295

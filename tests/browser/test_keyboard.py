@@ -13,7 +13,7 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import LANGS, PAGE, POOL, ROOT, WIN_DEAL, strings
+from helpers.game_harness import LANGS, PAGE, POOL, ROOT, WIN_DEAL, strings
 from generator.render.game_embed import game_html, head_html
 from verify.examples import load_examples
 

@@ -9,10 +9,11 @@ import re
 
 import pytest
 
-from conftest import KNOWN_DEALS, LANGS, PAGE, WIN_DEAL, strings
+from helpers.game_harness import KNOWN_DEALS, LANGS, PAGE, WIN_DEAL, strings
 from generator.render.game_embed import game_html, head_html
 from generator.render.winnable import results_of, winnable_data
-from test_game import GAME, cap, fill, message, open_game, wait_for_hint
+from helpers.game_page import GAME, message, open_game, wait_for_hint
+from helpers.page_words import cap, fill
 
 
 def first_deal(results: str, letter: str) -> int:
@@ -35,7 +36,7 @@ def test_winnable_data_packs_one_bit_per_deal():
 
 def test_the_built_page_carries_the_bundle_letters(built_site):
     """Decoded from the nb and da front pages: the same letters as the bundle's survey."""
-    from site_build import ROOT
+    from helpers.cached_builds import ROOT
     site, _ = built_site
     survey = json.loads((ROOT / "build" / "verified.json").read_text(encoding="utf-8"))["survey"]
     for lang in LANGS:

@@ -3,8 +3,8 @@ written once per action and whole (the move that wins is said with the win, neve
 pieces), and written again when an action repeats the last words, so that they are said again."""
 from __future__ import annotations
 
-from conftest import WIN_DEAL, strings
-from page_words import cap, card, fill
+from helpers.game_harness import WIN_DEAL, strings
+from helpers.page_words import cap, card, fill
 
 GAME = ".pyramide-game"
 

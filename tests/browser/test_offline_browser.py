@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-from browser_support import serve
+from helpers.local_browser import serve
 from generator.site import offline
 from generator.inputs.languages import load_languages
-from site_languages import LANGUAGES
+from helpers.languages import LANGUAGES
 
 GAME = ".pyramide-game"
 LANGS = LANGUAGES

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import LANGS, PAGE, WIN_DEAL, strings
+from helpers.game_harness import LANGS, PAGE, WIN_DEAL, strings
 from generator.render.game_embed import head_html, replay_html
 
 STAGE = ".pyr-replay-stage"

@@ -8,8 +8,9 @@ import json
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import LANGS, POOL, WIN_DEAL, strings
-from test_game import GAME, cap, click_move, deal_number, fill, message, open_game, snapshot
+from helpers.game_harness import LANGS, POOL, WIN_DEAL, strings
+from helpers.game_page import GAME, click_move, deal_number, message, open_game, snapshot
+from helpers.page_words import cap, fill
 
 OTHER_DEAL = 8  # in the pool, winnable: a second deal to play beside WIN_DEAL
 

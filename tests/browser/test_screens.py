@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import LANGS, ROOT, WIN_DEAL
+from helpers.game_harness import LANGS, ROOT, WIN_DEAL
 
 GAME = ".pyramide-game"
 # name: (width, height, device scale); "zoom" is a 1280 x 800 desktop at 200 % (640 x 400 CSS px).

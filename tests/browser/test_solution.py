@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from conftest import LANGS, strings
-from page_words import cap, fill
-from test_game import GAME, dataset, deal_number, message, slot
-from test_variants import VARIANTS, names, open_variants, variant_pages, variant_pools  # noqa: F401  (fixtures)
+from helpers.game_harness import LANGS, strings
+from helpers.page_words import cap, fill
+from helpers.game_page import GAME, dataset, deal_number, message, said_move, slot
+from helpers.variant_pages import VARIANTS, names, open_variants, variant_pages, variant_pools  # noqa: F401  (fixtures)
 
 DEALS = range(1, 21)
 HARDEST = [3766, 7174, 7744, 6001]  # the most card sets the survey's decider entered (lost, lost, lost, won)
@@ -136,7 +136,6 @@ def test_the_answer_says_what_was_proved_and_steps_on_the_board(watched, variant
     page.locator(f"{GAME} .pyr-solution-next").click()
     assert dataset(page, "solutionStep") == "1"
     first = answer["moves"][0]
-    from test_game import said_move
     assert message(page) == fill(s["solution"]["step"], step=1, total=total, move=said_move(s, first))
     assert page.evaluate("JSON.parse(localStorage.getItem('pyramide.game.v2.3'))")["moves"] == []  # nothing played yet
     page.locator(f"{GAME} .pyr-solution-next").click()

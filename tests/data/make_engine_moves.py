@@ -1,6 +1,6 @@
 """Writes tests/data/engine_moves.json for tests/js/engine_moves.test.mjs: games of random legal
 play from a few deals, each step's legal moves and a few refused moves with their rule, all as
-the independent engine (verify/independent/rules.py, written from RULES.md) answers; then games
+the independent engine (verify/independent/rules.py, written from docs/rules.md) answers; then games
 under each variant, as the independent decider's replayer (verify/independent/decider.py)
 answers them (see "the variants" below). Run again
 with `.venv/bin/python tests/data/make_engine_moves.py` if the position format changes."""

@@ -1,4 +1,4 @@
-"""One executable check per rule sentence of RULES.md, by the rule ids of docs/positions.md.
+"""One executable check per rule of docs/rules.md, by the rule ids of docs/positions.md.
 
 Each check builds positions (hand-made or dealt), asks an engine, and compares with what the
 rule sentence says. A check returns how many cases it compared; a wrong answer raises
@@ -9,10 +9,9 @@ from __future__ import annotations
 import itertools
 
 from ..errors import CheckFailed
+from ..independent.deal import RANKS, SUITS
 from . import Checked
 
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
 ALL = [r + s for s in SUITS for r in RANKS]
 
 

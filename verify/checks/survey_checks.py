@@ -47,7 +47,7 @@ def site_figures(records: dict[int, dict], variant: str) -> dict:
 
 def replay_every_win(records: dict[int, dict], variant: str) -> int:
     """Replays each won deal's stored game in the independent engine (verify/independent/rules.py for the
-    standard rules, verify/independent/decider.replay for a variant); CheckFailed naming the first deal whose
+    standard rules, verify/independent/decider.py `replay` for a variant); CheckFailed naming the first deal whose
     game is refused or does not win. Returns how many games were replayed."""
     rules = rules_of(variant)
     replayed = 0

@@ -1,7 +1,7 @@
 """Independent decider: can a position of Pyramid solitaire still be won?
 
-Written from shared/RULES.md and docs/positions.md only; it shares no code with the app
-(app/core/decider.js), nor with verify/independent/solver.py. The survey (verify/survey.py) asks it again about
+Written from docs/rules.md and docs/positions.md only; it shares no code with the app
+(app/core/decider.js), nor with verify/independent/solver.py. The survey (verify/survey/worker.py) asks it again about
 every deal the app's decider calls lost, and its replayer checks winning games of the variants.
 
 The search (numba, depth first, stops at the first win):
@@ -40,7 +40,9 @@ The search (numba, depth first, stops at the first win):
 Rules options (the same names as the app's, so one JSON object serves both):
 strictWin (all 52 cards must go), turns (turns of a new deal; 0 = one pass), unlimitedTurns,
 stockTop (the stock's top card is available too), coverPair (a card may pair with the card
-directly covering it when that one is free and is the only card still covering it).
+directly covering it when that one is free and is the only card still covering it). The kernels
+take the flags as one int, `options`: variants.py's bits (STRICT_WIN …) and, above them, the
+search's own settings (KING_FIRST, DEAD_CARDS, SIDE_KINGS, FORCED_PAIRS).
 """
 from __future__ import annotations
 
@@ -50,10 +52,10 @@ import numpy as np
 from numba import njit
 
 from . import deal as deals
+from .deal import RANKS
 from .illegal import IllegalMove
-from .variants import rules_of
+from .variants import COVER_PAIR, STOCK_TOP, STRICT_WIN, UNLIMITED_TURNS, options_of, rules_of
 
-RANKS = "A23456789TJQK"
 KING = 13
 NPYR = 28
 MAXSIDE = 24
@@ -64,6 +66,12 @@ WON, LOST, UNDECIDED = 1, 0, 2
 MAX_DEPTH = 64  # every step of the search removes a card
 MAX_CHILDREN = 1024
 MAX_LINE = 4096
+# The search's own settings (decide()'s keywords), in the kernels' `options` beside the rules'
+# flags (variants.py: STRICT_WIN, UNLIMITED_TURNS, STOCK_TOP, COVER_PAIR, bits 0 to 3).
+KING_FIRST = 1 << 8
+DEAD_CARDS = 1 << 9
+SIDE_KINGS = 1 << 10
+FORCED_PAIRS = 1 << 11
 
 
 def _geometry():
@@ -124,10 +132,10 @@ def _free(pyr, cover):
 
 
 @njit(cache=True)
-def _level(side, p, t, unlimited):
+def _level(side, p, t, options):
     """Draws and turns still possible from (p, t) for this side set: each stock card once more
     in this pass, then per turn left one turn and a pass over every side card."""
-    if unlimited:
+    if (options & UNLIMITED_TURNS) != 0:
         return 0
     n = _bits(side)
     return _bits(side >> p) + t * (n + 1)
@@ -206,9 +214,11 @@ def _hall(must, partners, n):
 
 
 @njit(cache=True)
-def _partners_ok(pyr, side, v, pmask, smask, related, strict, stock_top, scratch):
+def _partners_ok(pyr, side, v, pmask, smask, related, options, scratch):
     """Can the cards of values v and 13 - v still all be paired off (see the module text)?
     Cards are named by one 52-bit mask: pyramid place k is bit k, side card i bit 28 + i."""
+    strict = (options & STRICT_WIN) != 0
+    stock_top = (options & STOCK_TOP) != 0
     if v == KING or v == 0:
         return True
     for value, other in ((v, KING - v), (KING - v, v)):
@@ -238,9 +248,11 @@ def _partners_ok(pyr, side, v, pmask, smask, related, strict, stock_top, scratch
 
 
 @njit(cache=True)
-def _add(d, pyr0, side0, cpyr, cside, cp, ct, move, mp, mt, ch, nch, pv, sv, pmask, smask, related,
-         strict, stock_top, dead_cards, scratch):
+def _add(d, pyr0, side0, cpyr, cside, cp, ct, move, mp, mt, ch, nch, pv, sv, pmask, smask, related, options,
+         scratch):
     """Append a child to frame d unless provably lost. Returns (new count, won)."""
+    strict = (options & STRICT_WIN) != 0
+    dead_cards = (options & DEAD_CARDS) != 0
     if cpyr == 0:
         if strict and cside & ~smask[KING]:  # with the pyramid gone only kings can still go
             return nch, False
@@ -251,7 +263,7 @@ def _add(d, pyr0, side0, cpyr, cside, cp, ct, move, mp, mt, ch, nch, pv, sv, pma
             gone_p = pyr0 & ~cpyr
             gone_s = side0 & ~cside
             v = pv[_low(gone_p)] if gone_p else sv[_low(gone_s)]
-            if not _partners_ok(cpyr, cside, min(v, KING - v), pmask, smask, related, strict, stock_top, scratch):
+            if not _partners_ok(cpyr, cside, min(v, KING - v), pmask, smask, related, options, scratch):
                 return nch, False
     ch[d, nch, 0] = cpyr
     ch[d, nch, 1] = cside
@@ -264,8 +276,9 @@ def _add(d, pyr0, side0, cpyr, cside, cp, ct, move, mp, mt, ch, nch, pv, sv, pma
 
 
 @njit(cache=True)
-def _next(side, p, t, unlimited):
+def _next(side, p, t, options):
     """The next position of the chain: (p, t, moved)."""
+    unlimited = (options & UNLIMITED_TURNS) != 0
     s = _stock_top(side, p)
     if s >= 0:
         return s + 1, t, True  # draw
@@ -275,10 +288,10 @@ def _next(side, p, t, unlimited):
 
 
 @njit(cache=True)
-def _king_or_sole_partner(c, pyr, sv, sole, sole_for, side_kings):
+def _king_or_sole_partner(c, pyr, sv, sole, sole_for, options):
     """Side card c (the waste top or the playable stock top) goes at once when it is a king, or
     the only partner left of a free pyramid card: (move code, pyramid after), or (-1, pyr)."""
-    if side_kings and sv[c] == KING:
+    if (options & SIDE_KINGS) != 0 and sv[c] == KING:
         return KING_SIDE * 4096 + c, pyr
     if (sole >> c) & 1:
         k = sole_for[c]
@@ -287,42 +300,48 @@ def _king_or_sole_partner(c, pyr, sv, sole, sole_for, side_kings):
 
 
 @njit(cache=True)
-def _forced(d, pyr, side, cp, ct, free, sole, sole_for, n, ch, pv, sv, pmask, smask, related, strict,
-            stock_top, side_kings, forced_pairs, dead_cards, scratch):
+def _forced(d, pyr, side, cp, ct, free, sole, sole_for, n, ch, pv, sv, pmask, smask, related, options, scratch):
     """A forced removal at position (cp, ct) of the card set (see the module text), added as a
     child. Returns (count, won, found)."""
+    strict = (options & STRICT_WIN) != 0
+    stock_top = (options & STOCK_TOP) != 0
+    forced_pairs = (options & FORCED_PAIRS) != 0
     w = cp - 1
     if w >= 0:
-        move, npyr = _king_or_sole_partner(w, pyr, sv, sole, sole_for, side_kings)
+        move, npyr = _king_or_sole_partner(w, pyr, sv, sole, sole_for, options)
         if move < 0 and strict and forced_pairs and sv[w] != KING:  # the waste top must go, with a pyramid card
             partners = pyr & pmask[KING - sv[w]]
             if partners & free and (partners & (partners - 1)) == 0:
                 move, npyr = PAIR_PS * 4096 + _low(partners) * 64 + w, pyr & ~partners
         if move >= 0:
             n, won = _add(d, pyr, side, npyr, side & ~(np.int64(1) << w), _after_waste_removed(side, w), ct, move,
-                          cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+                          cp, ct, ch, n, pv, sv, pmask, smask, related, options, scratch)
             return n, won, True
     s = _stock_top(side, cp) if stock_top else -1
     if s >= 0:
-        move, npyr = _king_or_sole_partner(s, pyr, sv, sole, sole_for, side_kings)
+        move, npyr = _king_or_sole_partner(s, pyr, sv, sole, sole_for, options)
         if move >= 0:
             n, won = _add(d, pyr, side, npyr, side & ~(np.int64(1) << s), cp, ct, move,
-                          cp, ct, ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+                          cp, ct, ch, n, pv, sv, pmask, smask, related, options, scratch)
             return n, won, True
     return n, False, False
 
 
 @njit(cache=True)
-def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related, strict, unlimited,
-            stock_top, cover_pair, king_first, dead_cards, side_kings, forced_pairs, sole_for, scratch):
+def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related, options, sole_for, scratch):
     """Children of card set (pyr, side) entered at (p, t): removals at every position of its
     chain whose level is above `below`. Returns (count, index of a winning child or -1)."""
+    unlimited = (options & UNLIMITED_TURNS) != 0
+    stock_top = (options & STOCK_TOP) != 0
+    cover_pair = (options & COVER_PAIR) != 0
+    king_first = (options & KING_FIRST) != 0
+    forced_pairs = (options & FORCED_PAIRS) != 0
     n = 0
     free = _free(pyr, cover)
     for k in range(NPYR):
         if (free >> k) & 1 and pv[k] == KING:
             n, won = _add(d, pyr, side, pyr & ~(np.int64(1) << k), side, p, t, KING_PYR * 4096 + k * 64, p, t,
-                          ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+                          ch, n, pv, sv, pmask, smask, related, options, scratch)
             if won:
                 return n, n - 1
             if king_first:
@@ -342,10 +361,10 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
             y = _low(in_pyr)
             n, won = _add(d, pyr, side, pyr & ~((np.int64(1) << x) | in_pyr), side, p, t,
                           PAIR_PP * 4096 + min(x, y) * 64 + max(x, y), p, t, ch, n, pv, sv, pmask, smask, related,
-                          strict, stock_top, dead_cards, scratch)
+                          options, scratch)
             return n, (n - 1 if won else -1)
-    n, won, found = _forced(d, pyr, side, p, t, free, sole, sole_for, n, ch, pv, sv, pmask, smask, related, strict,
-                            stock_top, side_kings, forced_pairs, dead_cards, scratch)
+    n, won, found = _forced(d, pyr, side, p, t, free, sole, sole_for, n, ch, pv, sv, pmask, smask, related, options,
+                            scratch)
     if found:
         return n, (n - 1 if won else -1)
     # Removals among pyramid cards give the same card set wherever in the chain: made here.
@@ -355,8 +374,8 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
         for j in range(i + 1, NPYR):
             if (free >> j) & 1 and pv[i] + pv[j] == KING:
                 n, won = _add(d, pyr, side, pyr & ~((np.int64(1) << i) | (np.int64(1) << j)), side, p, t,
-                              PAIR_PP * 4096 + i * 64 + j, p, t, ch, n, pv, sv, pmask, smask, related, strict,
-                              stock_top, dead_cards, scratch)
+                              PAIR_PP * 4096 + i * 64 + j, p, t, ch, n, pv, sv, pmask, smask, related,
+                              options, scratch)
                 if won:
                     return n, n - 1
     if cover_pair:  # a card whose only remaining cover is one free card, pairing with it
@@ -366,8 +385,8 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
                 y = _low(on)
                 if (free >> y) & 1 and pv[x] + pv[y] == KING:
                     n, won = _add(d, pyr, side, pyr & ~((np.int64(1) << x) | (np.int64(1) << y)), side, p, t,
-                                  PAIR_PP * 4096 + x * 64 + y, p, t, ch, n, pv, sv, pmask, smask, related, strict,
-                                  stock_top, dead_cards, scratch)
+                                  PAIR_PP * 4096 + x * 64 + y, p, t, ch, n, pv, sv, pmask, smask, related,
+                                  options, scratch)
                     if won:
                         return n, n - 1
     # Along the chain: moves taking the waste top (or the stock top); a card's first time there
@@ -376,11 +395,11 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
     done_s = np.int64(0)
     cp, ct = p, t
     while True:
-        if _level(side, cp, ct, unlimited) <= below:
+        if _level(side, cp, ct, options) <= below:
             break
         if cp != p or ct != t:  # a forced removal here stands for the rest of the chain too
             n, won, found = _forced(d, pyr, side, cp, ct, free, sole, sole_for, n, ch, pv, sv, pmask, smask, related,
-                                    strict, stock_top, side_kings, forced_pairs, dead_cards, scratch)
+                                    options, scratch)
             if found:
                 return n, (n - 1 if won else -1)
         w = cp - 1
@@ -390,7 +409,7 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
             np_ = _after_waste_removed(side, w)
             if sv[w] == KING:
                 n, won = _add(d, pyr, side, pyr, nside, np_, ct, KING_SIDE * 4096 + w, cp, ct,
-                              ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+                              ch, n, pv, sv, pmask, smask, related, options, scratch)
                 if won:
                     return n, n - 1
             else:
@@ -398,14 +417,14 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
                     if (free >> k) & 1 and pv[k] + sv[w] == KING:
                         n, won = _add(d, pyr, side, pyr & ~(np.int64(1) << k), nside, np_, ct,
                                       PAIR_PS * 4096 + k * 64 + w, cp, ct, ch, n, pv, sv, pmask, smask, related,
-                                      strict, stock_top, dead_cards, scratch)
+                                      options, scratch)
                         if won:
                             return n, n - 1
                 s = _stock_top(side, cp)
                 if stock_top and s >= 0 and sv[s] + sv[w] == KING:
                     n, won = _add(d, pyr, side, pyr, nside & ~(np.int64(1) << s), np_, ct,
                                   PAIR_SS * 4096 + w * 64 + s, cp, ct, ch, n, pv, sv, pmask, smask, related,
-                                  strict, stock_top, dead_cards, scratch)
+                                  options, scratch)
                     if won:
                         return n, n - 1
         if stock_top:
@@ -415,7 +434,7 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
                 nside = side & ~(np.int64(1) << s)
                 if sv[s] == KING:
                     n, won = _add(d, pyr, side, pyr, nside, cp, ct, KING_SIDE * 4096 + s, cp, ct,
-                                  ch, n, pv, sv, pmask, smask, related, strict, stock_top, dead_cards, scratch)
+                                  ch, n, pv, sv, pmask, smask, related, options, scratch)
                     if won:
                         return n, n - 1
                 else:
@@ -423,20 +442,19 @@ def _expand(d, pyr, side, p, t, below, ch, pv, sv, pmask, smask, cover, related,
                         if (free >> k) & 1 and pv[k] + sv[s] == KING:
                             n, won = _add(d, pyr, side, pyr & ~(np.int64(1) << k), nside, cp, ct,
                                           PAIR_PS * 4096 + k * 64 + s, cp, ct, ch, n, pv, sv, pmask, smask,
-                                          related, strict, stock_top, dead_cards, scratch)
+                                          related, options, scratch)
                             if won:
                                 return n, n - 1
         if done_w == side and (not stock_top or done_s == side):
             break
-        cp, ct, moved = _next(side, cp, ct, unlimited)
+        cp, ct, moved = _next(side, cp, ct, options)
         if not moved or (unlimited and cp == p):
             break
     return n, -1
 
 
 @njit(cache=True)
-def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, strict, unlimited, stock_top, cover_pair,
-            king_first, dead_cards, side_kings, forced_pairs, max_nodes, line):
+def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, options, max_nodes, line):
     """Depth-first search from the position. Returns (WON | LOST | UNDECIDED, card sets entered,
     length of the winning line written into `line` as move codes)."""
     keys = np.zeros(1 << 14, dtype=np.int64)  # pyramid mask | side mask << 28; never 0 (pyramid not empty)
@@ -455,13 +473,13 @@ def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, strict, unlimit
     key = pyr0 | (side0 << NPYR)
     h = _find(keys, key)
     keys[h] = key
-    vals[h] = _level(side0, p0, t0, unlimited) + 1
+    vals[h] = _level(side0, p0, t0, options) + 1
     used = 1
     nodes = 1
     d = 0
     f_side[0], f_p[0], f_t[0] = side0, p0, t0
-    f_n[0], win = _expand(0, pyr0, side0, p0, t0, -1, ch, pv, sv, pmask, smask, cover, related, strict, unlimited,
-                          stock_top, cover_pair, king_first, dead_cards, side_kings, forced_pairs, sole_for, scratch)
+    f_n[0], win = _expand(0, pyr0, side0, p0, t0, -1, ch, pv, sv, pmask, smask, cover, related, options, sole_for,
+                          scratch)
     f_i[0] = 0
     while win < 0:
         if f_i[d] == f_n[d]:  # every child tried: lost from here
@@ -472,7 +490,7 @@ def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, strict, unlimit
         c = f_i[d]
         f_i[d] += 1
         cpyr, cside, cp, ct = ch[d, c, 0], ch[d, c, 1], ch[d, c, 2], ch[d, c, 3]
-        lev = _level(cside, cp, ct, unlimited)
+        lev = _level(cside, cp, ct, options)
         key = cpyr | (cside << NPYR)
         h = _find(keys, key)
         if vals[h] > lev:  # entered before at this level or higher
@@ -490,8 +508,7 @@ def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, strict, unlimit
         d += 1
         f_side[d], f_p[d], f_t[d] = cside, cp, ct
         f_i[d] = 0
-        f_n[d], win = _expand(d, cpyr, cside, cp, ct, below, ch, pv, sv, pmask, smask, cover, related, strict,
-                              unlimited, stock_top, cover_pair, king_first, dead_cards, side_kings, forced_pairs,
+        f_n[d], win = _expand(d, cpyr, cside, cp, ct, below, ch, pv, sv, pmask, smask, cover, related, options,
                               sole_for, scratch)
     # The line: per frame, the draws and turns from where it was entered to where its chosen
     # child's move is made, then that move.
@@ -503,7 +520,7 @@ def _search(pv, sv, n_side, pyr0, side0, p0, t0, cover, related, strict, unlimit
         while p != mp or t != mt:
             line[n] = DRAW * 4096 if _stock_top(side, p) >= 0 else TURN * 4096
             n += 1
-            p, t, moved = _next(side, p, t, unlimited)
+            p, t, moved = _next(side, p, t, options)
         line[n] = ch[e, c, 4]
         n += 1
     return WON, nodes, n
@@ -526,6 +543,8 @@ def decide(position: dict, rules=None, max_nodes: int | None = None, king_first:
            dead_cards: bool = True, side_kings: bool = True, forced_pairs: bool = True) -> Decision:
     """Can the JSON position (docs/positions.md) be won under the rules options?"""
     rules = rules_of(rules)
+    options = (options_of(rules) | (KING_FIRST if king_first else 0) | (DEAD_CARDS if dead_cards else 0)
+               | (SIDE_KINGS if side_kings else 0) | (FORCED_PAIRS if forced_pairs else 0))
     pyramid = [None if c is None else deals.parse_card(c) for c in position["pyramid"]]
     side = [deals.parse_card(c) for c in list(position["waste"]) + list(position["stock"])]
     if len(pyramid) != NPYR or len(side) > MAXSIDE:
@@ -544,15 +563,13 @@ def decide(position: dict, rules=None, max_nodes: int | None = None, king_first:
         return Decision("won" if won else "lost", _finish([], side, p, strict) if won else None, 0)
     related = RELATED & ~NEAR if rules.get("coverPair") else RELATED
     pmask, smask = _value_masks(pv, sv, len(side))
-    if dead_cards and not all(_partners_ok(np.int64(pyr), np.int64(side_mask), v, pmask, smask, related, strict,
-                                           bool(rules.get("stockTop")), np.zeros(8, dtype=np.int64))
+    if dead_cards and not all(_partners_ok(np.int64(pyr), np.int64(side_mask), v, pmask, smask, related, options,
+                                           np.zeros(8, dtype=np.int64))
                                 for v in range(1, 7)):
         return Decision("lost", None, 0)
     line = np.zeros(MAX_LINE, dtype=np.int64)
     code, nodes, n = _search(pv, sv, len(side), np.int64(pyr), np.int64(side_mask), np.int64(p), np.int64(t),
-                             COVER, related, strict, unlimited, bool(rules.get("stockTop")),
-                             bool(rules.get("coverPair")), king_first, dead_cards, side_kings, forced_pairs,
-                             np.int64(max_nodes if max_nodes is not None else 2**62), line)
+                             COVER, related, options, np.int64(max_nodes if max_nodes is not None else 2**62), line)
     if code == UNDECIDED:
         return Decision("undecided", None, int(nodes))
     if code == LOST:

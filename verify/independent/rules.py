@@ -1,4 +1,4 @@
-"""The rules of ../shared/RULES.md as executable Python, written from the documents only.
+"""The rules of docs/rules.md as executable Python, written from the documents only.
 
 Positions, notation, rule ids and the order in which an illegal move's broken rule is
 reported follow docs/positions.md. Comments cite the rule ids.

@@ -1,6 +1,6 @@
-"""Independent exact solver for Pyramid solitaire (the solver's question of RULES.md).
+"""Independent exact solver for Pyramid solitaire (the solver's question of docs/rules.md).
 
-Written from shared/RULES.md and docs/positions.md only; it shares no code with the app.
+Written from docs/rules.md and docs/positions.md only; it shares no code with the app.
 
 Question: from a position, under a rules variant (variants.py), the shortest game that wins;
 when none wins, the largest number of pyramid cards that can still be removed, and among all
@@ -53,7 +53,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from .variants import rules_of
+from .deal import RANKS, SUITS
+from .variants import COVER_PAIR, STOCK_TOP, STRICT_WIN, UNLIMITED_TURNS, options_of
 
 NPYR = 28
 MAXSIDE = 24  # 52 cards - 28 pyramid places
@@ -68,9 +69,6 @@ PAIR_PP, PAIR_PW, KING_P, KING_W, DRAW, TURN, PAIR_PS, KING_S, PAIR_WS = range(9
 MAX_CHILDREN = 512  # > 28*27/2 pyramid pairs + 28 pyramid/waste pairs + kings + draw + turn
 H_SLOTS = 128  # queue slots per f, by h (a larger h shares the last slot)
 MAX_STEPS = 4096  # steps of one position: its removals at the start and down its chain
-
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
 
 
 # ---------------------------------------------------------------- card codes
@@ -123,6 +121,8 @@ UNDER = np.array([sum(1 << j for j in range(NPYR) if (int(COVM[j]) >> k) & 1) fo
 
 
 # ---------------------------------------------------------------- numba kernels
+# The rules flags reach every kernel as one int, `options` (variants.options_of: STRICT_WIN,
+# UNLIMITED_TURNS, STOCK_TOP, COVER_PAIR), each kernel reading the bits it needs.
 
 @njit(cache=True, inline="always")
 def _popcount(x):
@@ -175,17 +175,21 @@ def _free_mask(pyr, covm):
 
 
 @njit(cache=True)
-def gen_moves(key, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, side_only, out_k, out_c):
-    """Legal moves of position `key` under the rules flags: child keys into out_k, move codes
-    into out_c; returns their number. side_only: only the moves taking the waste top or the
-    playable stock top. The game is over once won (the pyramid gone; strict: every card)."""
-    return _moves_with(key, _free_mask(key & PYR_MASK, covm), pv, sv, covm, under, strict, unlimited, stock_top,
-                       cover_pair, side_only, out_k, out_c)
+def gen_moves(key, pv, sv, covm, under, options, side_only, out_k, out_c):
+    """Legal moves of position `key` under the rules flags (`options`, variants.py's bits): child
+    keys into out_k, move codes into out_c; returns their number. side_only: only the moves taking
+    the waste top or the playable stock top. The game is over once won (the pyramid gone; strict:
+    every card)."""
+    return _moves_with(key, _free_mask(key & PYR_MASK, covm), pv, sv, covm, under, options, side_only, out_k, out_c)
 
 
 @njit(cache=True)
-def _moves_with(key, free, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, side_only, out_k, out_c):
+def _moves_with(key, free, pv, sv, covm, under, options, side_only, out_k, out_c):
     """gen_moves, the free pyramid cards given (they stay the same down a chain of draws and turns)."""
+    strict = (options & STRICT_WIN) != 0
+    unlimited = (options & UNLIMITED_TURNS) != 0
+    stock_top = (options & STOCK_TOP) != 0
+    cover_pair = (options & COVER_PAIR) != 0
     pyr = key & PYR_MASK
     side = (key >> SIDE_SHIFT) & SIDE_MASK
     if pyr == 0 and (not strict or side == 0):
@@ -278,8 +282,9 @@ def _without_waste_top(key):
 
 
 @njit(cache=True)
-def _next_on_chain(side, b, t, unlimited):
+def _next_on_chain(side, b, t, options):
     """(boundary, turns) after one more draw or turn; (-1, -1) when neither is possible."""
+    unlimited = (options & UNLIMITED_TURNS) != 0
     s = _stock_top(side, b)
     if s >= 0:
         return s + 1, t
@@ -289,13 +294,14 @@ def _next_on_chain(side, b, t, unlimited):
 
 
 @njit(cache=True)
-def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, out_k, out_c, out_s,
-           tmp_k, tmp_c, waste_kings):
+def _steps(key, below, pv, sv, covm, under, options, out_k, out_c, out_s, tmp_k, tmp_c, waste_kings):
     """The steps from position `key`: child keys, move codes and the draws/turns made first.
     Only chain points above rank `below` (-1: all). See the module text. waste_kings (the
     walk for the goal only): a king on the waste top goes at once and stands for the rest of
     the chain -- the game without it can play any game with it, skipping the draw that brings
     it up, so it removes as much and wins as often; not so for the fewest moves."""
+    unlimited = (options & UNLIMITED_TURNS) != 0
+    stock_top = (options & STOCK_TOP) != 0
     pyr = key & PYR_MASK
     side = (key >> SIDE_SHIFT) & SIDE_MASK
     b = (key >> B_SHIFT) & 31
@@ -313,7 +319,7 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
         out_s[0] = 0
         return 1
     n = 0
-    m = _moves_with(key, free, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, False, tmp_k, tmp_c)
+    m = _moves_with(key, free, pv, sv, covm, under, options, False, tmp_k, tmp_c)
     for j in range(m):
         kind = tmp_c[j] // 4096
         if kind != DRAW and kind != TURN:
@@ -329,7 +335,7 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
     q, u = b, t
     steps = 0
     while True:
-        q, u = _next_on_chain(side, q, u, unlimited)
+        q, u = _next_on_chain(side, q, u, options)
         if q < 0:
             break
         steps += 1
@@ -347,7 +353,7 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
         if st < 0 and (q == 0 or not (need >> sv[q - 1]) & 1):
             continue
         ck = pyr | (side << SIDE_SHIFT) | (np.int64(q) << B_SHIFT) | (np.int64(u) << T_SHIFT)
-        m = _moves_with(ck, free, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, True, tmp_k, tmp_c)
+        m = _moves_with(ck, free, pv, sv, covm, under, options, True, tmp_k, tmp_c)
         for j in range(m):
             out_k[n] = tmp_k[j]
             out_c[n] = tmp_c[j]
@@ -357,12 +363,13 @@ def _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_
 
 
 @njit(cache=True)
-def _usable(pyr, side, b, t, sv, pmask, smask, unlimited, stock_top):
+def _usable(pyr, side, b, t, sv, pmask, smask, options):
     """Side cards that may still be taken: all while a turn is left. With none left, a waste
     card under the top comes up only once the cards above it are gone; under a card that can
     never go (not a king, no card of the other value in the pyramid, nor in the stock when the
     stock top is playable) the waste stays buried."""
-    if t > 0 or unlimited or b == 0:
+    stock_top = (options & STOCK_TOP) != 0
+    if t > 0 or (options & UNLIMITED_TURNS) != 0 or b == 0:
         return side
     stock = side & ~((np.int64(1) << b) - 1)
     i = b - 1
@@ -376,12 +383,13 @@ def _usable(pyr, side, b, t, sv, pmask, smask, unlimited, stock_top):
 
 
 @njit(cache=True)
-def _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov):
+def _alive(pyr, side, pv, pmask, smask, covm, options, cov):
     """Pyramid cards that may still go. cov[k]: cards still there covering k, directly or
     through cards still there (k is free only once they are gone, so never together with one
     of them; cover-pair: except a direct cover). A non-king card with no possible partner
     left (a side card of the other value, or a pyramid card in no such relation) never goes,
     nor does any card it covers; repeated until nothing changes."""
+    cover_pair = (options & COVER_PAIR) != 0
     kings = pmask[13]
     lonely = False
     m = pyr & ~kings
@@ -430,10 +438,10 @@ def _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov):
 
 
 @njit(cache=True)
-def _upper(pyr, side, start_cnt, pv, pmask, smask, covm, cover_pair, cov):
+def _upper(pyr, side, start_cnt, pv, pmask, smask, covm, options, cov):
     """Pyramid cards removed at most, from this position on: per pair of values v, 13 - v,
     of the a and b cards that may still go at most min(a, b + side cards of 13 - v) of v."""
-    return _upper_of(_alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov), pyr, side, start_cnt, pmask, smask)
+    return _upper_of(_alive(pyr, side, pv, pmask, smask, covm, options, cov), pyr, side, start_cnt, pmask, smask)
 
 
 @njit(cache=True)
@@ -464,7 +472,7 @@ def _cover_sets(pyr, covm, cov):
 
 
 @njit(cache=True)
-def _pyramid_pairs(va, wb, cov, covm, cover_pair):
+def _pyramid_pairs(va, wb, cov, covm, options):
     """The most pyramid pairs that can still be made, each of one card of mask va and one of
     mask wb (values v and 13 - v), no card in two: a maximum matching where two cards match
     unless one covers the other through cards still there (the covered one is free only once
@@ -472,6 +480,7 @@ def _pyramid_pairs(va, wb, cov, covm, cover_pair):
     Any game's pyramid pairs of these values are such a matching, so no game makes more.
     At most 4 cards of a value (one deck): an exhaustive matching over the subsets of wb's
     cards, best[m] packed 4 bits per subset m into one word (no allocation)."""
+    cover_pair = (options & COVER_PAIR) != 0
     na = _popcount(va)
     nb = _popcount(wb)
     if na == 0 or nb == 0:
@@ -527,7 +536,7 @@ def _pyramid_pairs(va, wb, cov, covm, cover_pair):
 
 
 @njit(cache=True)
-def _pairs_per_value(pyr, alive, pmask, covm, cover_pair, cov):
+def _pairs_per_value(pyr, alive, pmask, covm, options, cov):
     """_pyramid_pairs of the cards of `alive` for each value pair v, 13 - v (v = 1 … 6), 3 bits
     each at bit 3v. The plain min(a, b) unless two of the cards might cover each other."""
     packed = np.int64(0)
@@ -544,7 +553,7 @@ def _pairs_per_value(pyr, alive, pmask, covm, cover_pair, cov):
                 if not known:
                     _cover_sets(pyr, covm, cov)
                     known = True
-                m = _pyramid_pairs(va, wb, cov, covm, cover_pair)
+                m = _pyramid_pairs(va, wb, cov, covm, options)
                 break
         packed |= np.int64(m) << (3 * v)
     return packed
@@ -561,8 +570,7 @@ def _draws_to(stock, cards, n):
 
 
 @njit(cache=True)
-def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov, deep,
-           memo):
+def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, options, cov, deep, memo):
     """Lower bound on the moves to the goal (target -1: the win; else that many pyramid cards
     removed), or -1 when it is out of reach. A pair takes one card of value v and one of
     13 - v, a king goes alone: for a, b cards of the two values in the pyramid, of which at
@@ -575,10 +583,12 @@ def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, stric
     m of each value by card set (_pairs_per_value), int64 pairs of key and value, -1 empty.
     Drops by at most the cost of a step (a removed card is free, so it covers nothing: the
     pairs of the other cards stay possible)."""
+    strict = (options & STRICT_WIN) != 0
+    stock_top = (options & STOCK_TOP) != 0
     pyr = key & PYR_MASK
     all_side = (key >> SIDE_SHIFT) & SIDE_MASK
     b = (key >> B_SHIFT) & 31
-    side = _usable(pyr, all_side, b, (key >> T_SHIFT) & 3, sv, pmask, smask, unlimited, stock_top)
+    side = _usable(pyr, all_side, b, (key >> T_SHIFT) & 3, sv, pmask, smask, options)
     if strict and target < 0 and side != all_side:
         return -1  # a buried card never goes
     waste = side & ((np.int64(1) << b) - 1)
@@ -588,7 +598,7 @@ def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, stric
         r = target - removed
         if r <= 0:
             return 0
-    alive = _alive(pyr, side, pv, pmask, smask, covm, cover_pair, cov)
+    alive = _alive(pyr, side, pv, pmask, smask, covm, options, cov)
     if target >= 0 and _upper_of(alive, pyr, side, start_cnt, pmask, smask) < target:
         return -1
     if target < 0 and alive != pyr:
@@ -610,7 +620,7 @@ def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, stric
         if memo[2 * hm] == mkey:
             packed = memo[2 * hm + 1]
         else:
-            packed = _pairs_per_value(pyr, alive, pmask, covm, cover_pair, cov)
+            packed = _pairs_per_value(pyr, alive, pmask, covm, options, cov)
             memo[2 * hm] = mkey
             memo[2 * hm + 1] = packed
     for v in range(1, 13):
@@ -667,16 +677,18 @@ def _bound(key, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, stric
 
 
 @njit(cache=True)
-def _won(key, strict):
-    return (key & PYR_MASK) == 0 and (not strict or ((key >> SIDE_SHIFT) & SIDE_MASK) == 0)
+def _won(key, options):
+    return (key & PYR_MASK) == 0 and ((options & STRICT_WIN) == 0 or ((key >> SIDE_SHIFT) & SIDE_MASK) == 0)
 
 
 @njit(cache=True)
-def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, unlimited, stock_top, cover_pair):
+def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, options):
     """(largest count, won, card sets entered): depth first over card sets, each entered at
     the highest rank of its chain met (rank = turns * 32 + 31 - boundary; a position reaches
     every one of lower rank of its card set), cutting branches that can neither beat the
     best count nor (strict) still win; stops at the first win."""
+    strict = (options & STRICT_WIN) != 0
+    unlimited = (options & UNLIMITED_TURNS) != 0
     cov = np.zeros(NPYR, dtype=np.int64)
     tmp_k = np.empty(MAX_CHILDREN, dtype=np.int64)
     tmp_c = np.empty(MAX_CHILDREN, dtype=np.int64)
@@ -692,8 +704,8 @@ def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
     f_to = np.zeros(64, dtype=np.int64)
     f_next = np.zeros(64, dtype=np.int64)
     side0 = _usable(key0 & PYR_MASK, (key0 >> SIDE_SHIFT) & SIDE_MASK, (key0 >> B_SHIFT) & 31, (key0 >> T_SHIFT) & 3,
-                    sv, pmask, smask, unlimited, stock_top)
-    limit = _upper(key0 & PYR_MASK, side0, start_cnt, pv, pmask, smask, covm, cover_pair, cov)
+                    sv, pmask, smask, options)
+    limit = _upper(key0 & PYR_MASK, side0, start_cnt, pv, pmask, smask, covm, options, cov)
     best = 0
     won = False
     nodes = 0
@@ -712,12 +724,11 @@ def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
         cnt = start_cnt - _popcount(key & PYR_MASK)
         if cnt > best:
             best = cnt
-        if _won(key, strict):
+        if _won(key, options):
             won = True
         if won or (not strict and best == limit):
             break
-        n = _steps(key, below, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, ch_k, ch_c, ch_s,
-                   tmp_k, tmp_c, True)
+        n = _steps(key, below, pv, sv, covm, under, options, ch_k, ch_c, ch_s, tmp_k, tmp_c, True)
         if end + n > len(buf):
             nb = np.empty(max(len(buf) * 2, end + n), dtype=np.int64)
             nb[:end] = buf[:end]
@@ -751,8 +762,8 @@ def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
                 if before >= r:
                     continue  # entered before at this rank or higher
             cs = _usable(cp, (c >> SIDE_SHIFT) & SIDE_MASK, (c >> B_SHIFT) & 31, (c >> T_SHIFT) & 3, sv, pmask, smask,
-                         unlimited, stock_top)
-            ub = _upper(cp, cs, start_cnt, pv, pmask, smask, covm, cover_pair, cov)
+                         options)
+            ub = _upper(cp, cs, start_cnt, pv, pmask, smask, covm, options, cov)
             if ub <= best and not (strict and ub == start_cnt):
                 continue
             if sk[h] != ck:
@@ -782,8 +793,9 @@ def _max_removable(key0, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
 
 
 @njit(cache=True)
-def _chain_distance(side, b1, t1, b2, t2, unlimited):
+def _chain_distance(side, b1, t1, b2, t2, options):
     """Draws and turns from (b1, t1) to boundary b2 with at least t2 turns left; -1 if none."""
+    unlimited = (options & UNLIMITED_TURNS) != 0
     if not unlimited and t1 < t2:
         return -1
     if b2 >= b1:
@@ -794,7 +806,7 @@ def _chain_distance(side, b1, t1, b2, t2, unlimited):
 
 
 @njit(cache=True)
-def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, unlimited, stock_top, cover_pair):
+def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, options):
     """A* over positions after removals. Returns (goal index or -1, keys, g, parent, count)."""
     cov = np.zeros(NPYR, dtype=np.int64)
     deep = np.zeros(32, dtype=np.int64)
@@ -826,8 +838,7 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
     e_next = np.empty(cap, dtype=np.int32)
     n_e = 0
 
-    h0 = _bound(key0, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov,
-                deep, memo)
+    h0 = _bound(key0, target, start_cnt, pv, sv, pmask, smask, covm, options, cov, deep, memo)
     if h0 < 0:
         return -1, keys, g, parent, 0
     keys[0] = key0
@@ -858,13 +869,12 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
             continue
         key = keys[i]
         if target < 0:
-            if _won(key, strict):
+            if _won(key, options):
                 return i, keys, g, parent, n
         elif start_cnt - _popcount(key & PYR_MASK) >= target:
             return i, keys, g, parent, n
         state[i] = 1
-        m = _steps(key, -1, pv, sv, covm, under, strict, unlimited, stock_top, cover_pair, ch_k, ch_c, ch_s,
-                   tmp_k, tmp_c, False)
+        m = _steps(key, -1, pv, sv, covm, under, options, ch_k, ch_c, ch_s, tmp_k, tmp_c, False)
         for j in range(m):
             ck = ch_k[j]
             cg = g[i] + ch_s[j] + 1
@@ -921,22 +931,21 @@ def _astar(key0, target, start_cnt, pv, sv, pmask, smask, covm, under, strict, u
                 dominated = False
                 x = set_head[hs] if set_key[hs] == cset else -1
                 while x >= 0:
-                    dd = _chain_distance(cside, (keys[x] >> B_SHIFT) & 31, (keys[x] >> T_SHIFT) & 3, cb, ct, unlimited)
+                    dd = _chain_distance(cside, (keys[x] >> B_SHIFT) & 31, (keys[x] >> T_SHIFT) & 3, cb, ct, options)
                     if dd >= 0 and g[x] + dd <= cg:
                         dominated = True
                         break
                     x = link[x]
                 if dominated:
                     continue
-                ch = _bound(ck, target, start_cnt, pv, sv, pmask, smask, covm, cover_pair, strict, unlimited, stock_top, cov,
-                            deep, memo)
+                ch = _bound(ck, target, start_cnt, pv, sv, pmask, smask, covm, options, cov, deep, memo)
                 if ch < 0:
                     continue
                 x = set_head[hs] if set_key[hs] == cset else -1
                 while x >= 0:
                     if state[x] == 0:
                         dd = _chain_distance(cside, cb, ct, (keys[x] >> B_SHIFT) & 31, (keys[x] >> T_SHIFT) & 3,
-                                             unlimited)
+                                             options)
                         if dd >= 0 and cg + dd <= g[x]:
                             state[x] = 2
                     x = link[x]
@@ -1033,18 +1042,12 @@ def move_text(code: int, enc: Encoded) -> str:
     return f"pair {x} {y}"
 
 
-def _flags(rules) -> tuple:
-    r = rules_of(rules or {})
-    return (bool(r.get("strictWin")), bool(r.get("unlimitedTurns")), bool(r.get("stockTop")),
-            bool(r.get("coverPair")))
-
-
 def legal_moves(position: dict, rules=None) -> list[str]:
     """Canonical legal moves of a position under the rules (for cross-checks against other engines)."""
     enc = encode(position)
     out_k = np.empty(MAX_CHILDREN, dtype=np.int64)
     out_c = np.empty(MAX_CHILDREN, dtype=np.int64)
-    m = gen_moves(np.int64(enc.key), enc.pv, enc.sv, COVM, UNDER, *_flags(rules), False, out_k, out_c)
+    m = gen_moves(np.int64(enc.key), enc.pv, enc.sv, COVM, UNDER, options_of(rules), False, out_k, out_c)
     return sorted(move_text(int(out_c[j]), enc) for j in range(m))
 
 
@@ -1066,22 +1069,20 @@ def solve(position: dict, progress=None, rules=None) -> SolveResult:
     once the goal is known and once found."""
     t0 = time.perf_counter()
     enc = encode(position)
-    strict, unlimited, stock_top, cover_pair = _flags(rules)
+    options = options_of(rules)
     start_cnt = sum(c is not None for c in enc.pyramid)
     key0 = np.int64(enc.key)
-    if _won(key0, strict):
+    if _won(key0, options):
         return SolveResult(0, 0, [], 1, time.perf_counter() - t0, True)
     pmask, smask = _value_masks(enc)
-    best, won, sets = _max_removable(key0, start_cnt, enc.pv, enc.sv, pmask, smask, COVM, UNDER, strict, unlimited,
-                                     stock_top, cover_pair)
+    best, won, sets = _max_removable(key0, start_cnt, enc.pv, enc.sv, pmask, smask, COVM, UNDER, options)
     if progress is not None:
         progress(0, int(sets))
     game: list[str] = []
     positions = int(sets)
     if won or best > 0:
         target = -1 if won else int(best)
-        goal, keys, g, parent, n = _astar(key0, target, start_cnt, enc.pv, enc.sv, pmask, smask, COVM, UNDER, strict,
-                                          unlimited, stock_top, cover_pair)
+        goal, keys, g, parent, n = _astar(key0, target, start_cnt, enc.pv, enc.sv, pmask, smask, COVM, UNDER, options)
         if goal < 0:
             raise AssertionError("the goal of the search was not reached")
         positions += int(n)
@@ -1091,7 +1092,7 @@ def solve(position: dict, progress=None, rules=None) -> SolveResult:
             path.append(s)
             s = int(parent[s])
         path.reverse()
-        game = _game_along(path, keys, g, enc, (strict, unlimited, stock_top, cover_pair))
+        game = _game_along(path, keys, g, enc, options)
         if progress is not None:
             progress(len(game), positions)
     return SolveResult(
@@ -1104,7 +1105,7 @@ def solve(position: dict, progress=None, rules=None) -> SolveResult:
     )
 
 
-def _game_along(path, keys, g, enc: Encoded, flags) -> list[str]:
+def _game_along(path, keys, g, enc: Encoded, options: int) -> list[str]:
     """The moves along a path of stored positions: per step, its draws and turns, then the removal."""
     out_k = np.empty(MAX_STEPS, dtype=np.int64)
     out_c = np.empty(MAX_STEPS, dtype=np.int64)
@@ -1114,7 +1115,7 @@ def _game_along(path, keys, g, enc: Encoded, flags) -> list[str]:
     game = []
     for a, b in zip(path, path[1:]):
         parent_key, child_key, cost = int(keys[a]), int(keys[b]), int(g[b]) - int(g[a])
-        m = _steps(np.int64(parent_key), -1, enc.pv, enc.sv, COVM, UNDER, *flags, out_k, out_c, out_s, tmp_k, tmp_c,
+        m = _steps(np.int64(parent_key), -1, enc.pv, enc.sv, COVM, UNDER, options, out_k, out_c, out_s, tmp_k, tmp_c,
                    False)
         found = [j for j in range(m) if int(out_k[j]) == child_key and int(out_s[j]) + 1 == cost]
         assert found, "broken parent link"
@@ -1123,6 +1124,6 @@ def _game_along(path, keys, g, enc: Encoded, flags) -> list[str]:
         bnd, turns = (parent_key >> B_SHIFT) & 31, (parent_key >> T_SHIFT) & 3
         for _ in range(int(out_s[j])):
             game.append("draw" if side >> bnd else "turn")
-            bnd, turns = _next_on_chain(np.int64(side), np.int64(bnd), np.int64(turns), flags[1])
+            bnd, turns = _next_on_chain(np.int64(side), np.int64(bnd), np.int64(turns), options)
         game.append(move_text(int(out_c[j]), enc))
     return game

@@ -4,6 +4,6 @@ from pathlib import Path
 
 import strict_yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = tuple(entry["code"] for entry in strict_yaml.load(ROOT / "docs" / "languages.yml")["languages"])
 SOURCE = LANGUAGES[0]

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
 BUNDLE = BUILD / "verified.json"
 BUNDLE_STAMP = BUILD / "verified.json.inputs"
