@@ -38,7 +38,7 @@ def base(built_site):
 def test_the_game_stylesheet_is_in_the_head_and_no_stylesheet_in_the_body(built_site, page):
     html = (built_site[0] / page / "index.html").read_text(encoding="utf-8")
     head, body = html.split("</head>", 1)
-    assert re.search(r'<link rel="stylesheet" href="[./]*assets/app/game\.css">', head)
+    assert re.search(r'<link rel="stylesheet" href="[./]*assets/app/ui/game\.css">', head)
     assert not re.search(r"<link\b[^>]*stylesheet", body), "a stylesheet linked in the body blocks rendering there"
 
 
