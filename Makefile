@@ -53,7 +53,7 @@ cairo: setup ## Debian's libcairo2, for the link-preview pictures
 	@$(PY) -c "import cairosvg" 2>/dev/null || (echo "Installing Debian's libcairo2 for the preview pictures…" && \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcairo2 >/dev/null)
 
-# Lighthouse (tests/test_lighthouse.py, make bench), pinned by tools/lighthouse/package-lock.json:
+# Lighthouse (tests/generator/site/test_lighthouse.py, make bench), pinned by tools/lighthouse/package-lock.json:
 # npm ci with the venv's Node.js, redone only when the lock file is newer than the installed copy.
 LIGHTHOUSE := tools/lighthouse/node_modules/lighthouse/cli/index.js
 $(LIGHTHOUSE): tools/lighthouse/package-lock.json | $(STAMP)
@@ -81,25 +81,26 @@ stryker: $(STRYKER) ## the pinned Stryker (tools/stryker/package-lock.json)
 mutation: setup stryker ## mutation testing, score per module and survivors (long; MODULE=name for one)
 	$(PY) tools/mutation/run.py $(MODULE)
 
-# The app's JS unit tests alone, through tests/test_js_units.py as make test runs them: a file
+# The app's JS unit tests alone, through tests/app/test_js_units.py as make test runs them: a file
 # that registers no test, or skips one, fails (node --test alone counts such a file as passed).
 test-js: setup ## the app's JS unit tests alone
-	$(PY) -m pytest -q -n auto tests/test_js_units.py
+	$(PY) -m pytest -q -n auto tests/app/test_js_units.py
 
 # On every core (pytest-xdist); the bundle and the built site are made once per set of inputs
 # and shared (tests/helpers/cached_builds.py), so a second run with nothing changed skips both.
 test-py: setup cairo survey lighthouse ## pytest on every core, without the browser install
 	$(PY) -m pytest -n auto
 
-# Every test: pytest, with the app's JS unit tests among its tests (tests/test_js_units.py),
+# Every test: pytest, with the app's JS unit tests among its tests (tests/app/test_js_units.py),
 # so that they run on every core beside the Python ones.
 test: setup browser lighthouse test-py ## every test (what CI runs)
 
-# The survey of random deals (standard rules 1–10,000, each variant 1–2,000). Cached in
-# build/survey-cache/ by rules and engine version: an unchanged engine answers from the cache.
+# The survey of random deals (standard rules 1–10,000, each variant 1–2,000; the variants are
+# the registry's, app/core/variant-registry.js). Cached in build/survey-cache/ by rules and
+# engine version: an unchanged engine answers from the cache.
 survey: setup ## decide deals 1–10,000 and 1–2,000 per variant exactly (cached, resumable)
 	$(PY) -m verify survey --deals 1-10000
-	@for v in strict one-pass unlimited stock-top cover-pair; do \
+	@variants=$$($(PY) -m verify variants --without-standard) || exit 1; for v in $$variants; do \
 	  $(PY) -m verify survey --deals 1-2000 --variant $$v || exit 1; done
 
 # Every check; writes build/verified.json only when all pass. Each passed result is kept in

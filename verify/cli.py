@@ -30,7 +30,7 @@ from .settings import (BUNDLE, CERT_DAYS, DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRS
 if TYPE_CHECKING:
     from .survey import Survey
 
-NO_APP = ("survey", "cluster-certs")  # the survey's workers start their own Node processes; certificates need none
+NO_APP = ("survey", "cluster-certs", "variants")  # the survey's workers start their own Node processes; the rest need none
 MAX_POSITION_BYTES = 100_000  # a saved position is about 1 KB; a bigger file is not one
 
 
@@ -227,6 +227,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_survey_parser(sub)
 
+    p = sub.add_parser("variants", help="the variants registry's ids, one a line, standard first (make survey)")
+    p.add_argument("--without-standard", action="store_true", help="leave out the app's own rules (standard): its variants only")
+    p.set_defaults(run=cmd_variants)
+
     p = sub.add_parser("cluster-certs", help="write a CA and the certificates of a TLS Dask cluster "
                                              "(survey --scheduler tls://… --security DIR/client.yaml)")
     p.add_argument("folder", metavar="DIR", help="a new or empty folder")
@@ -346,6 +350,12 @@ def _cluster_pool(args, progress: bool):
         raise ClusterError("--scheduler needs Dask, which is not installed: pip install -e '.[cluster]'") from None
     return cluster.open_pool(args.scheduler, progress, Path(args.security) if args.security else None,
                              args.insecure)
+
+
+def cmd_variants(args, app=None) -> int:
+    """The ids of app/core/variant-registry.js (as the independent engine reads it), one a line."""
+    print("\n".join(v for v in VARIANTS if not (args.without_standard and v == "standard")))
+    return 0
 
 
 def cmd_cluster_certs(args, app=None) -> int:

@@ -8,6 +8,8 @@
 //    and the checker; it converts to the compact layer and back, and adds points and moves.
 // The data format and rule ids are described in docs/positions.md.
 
+import { VARIANT_REGISTRY } from './variant-registry.js';
+
 // ---------------------------------------------------------------- rule constants
 export const ROWS = 7;
 export const PYRAMID_CARDS = (ROWS * (ROWS + 1)) / 2; // 28
@@ -221,14 +223,10 @@ export const SIDE = 32;
 //   stockTop       the stock's top card is face up and available too
 //   coverPair      a card may pair with the card directly covering it (when that one is free
 //                  and is the only card still covering it)
-export const VARIANTS = Object.freeze({
-  standard: Object.freeze({}),
-  strict: Object.freeze({ strictWin: true }),
-  'one-pass': Object.freeze({ turns: 0 }),
-  unlimited: Object.freeze({ unlimitedTurns: true }),
-  'stock-top': Object.freeze({ stockTop: true }),
-  'cover-pair': Object.freeze({ coverPair: true }),
-});
+// The variants, each a set of these options, are the registry's (variant-registry.js, the one
+// list every part reads): VARIANTS is id → its rules options (frozen), the app's rules first.
+export const VARIANTS = Object.freeze(Object.fromEntries(
+  VARIANT_REGISTRY.map(({ id, rules }) => [id, Object.freeze({ ...rules })])));
 const RULE_KEYS = ['strictWin', 'turns', 'unlimitedTurns', 'stockTop', 'coverPair'];
 
 /** The rules options with every field set; throws RuleError('rules') on an unknown option. */
@@ -271,7 +269,7 @@ export function chainStep(side, p, turns, unlimited = false) {
  * Every legal move of a compact state: emit(kind, a, b, pyr, side, p, turns) once per move with
  * the state it leads to. This is the one place where the app decides what is legal.
  * kingFirst: when a free pyramid king exists, emit only its removal (used by the solver; see
- * tests/js/plain_solver.mjs for why that keeps the answers exact). rules: normaliseRules()
+ * tests/app/js/plain_solver.mjs for why that keeps the answers exact). rules: normaliseRules()
  * options; the variants' extra moves are marked VARIANT RULE. sideOnly: only the moves that
  * take the waste top or the playable stock top (the solver's walk down the chain of draws).
  * Returns the number of moves emitted.
@@ -630,4 +628,67 @@ export function replay(value, moves, rules = {}) {
     }
   });
   return game;
+}
+
+// ---------------------------------------------------------------- the board's places, for the page
+// The page (app/ui/) names the board's places 'p0'…'p27' (pyramid index k), 'waste' and 'stock', and
+// asks these functions rather than working out a rule itself (tests/test_layout.py holds it to that).
+
+/** Is this card a king (removed alone, rule king.alone)? */
+export function isKing(code) {
+  return cardValue(code) === KING_VALUE;
+}
+
+/** Do the two cards' values make a pair (rule pair.thirteen; a king pairs with nothing, rule
+ *  king.alone)? Only the values: whether both may be chosen is isAvailable's. */
+export function canPair(a, b) {
+  return !isKing(a) && !isKing(b) && pairSum(a, b) === TARGET_SUM;
+}
+
+/** The two cards' values added up, as rule pair.thirteen adds them (a refusal shows the sum). */
+export function pairSum(a, b) {
+  return cardValue(a) + cardValue(b);
+}
+
+/** The card in play at a place of the board, or null: the waste top, a pyramid card still there,
+ *  and the stock's top card where the rules put it in play (VARIANT RULE stockTop). */
+export function cardAt(position, place, rules = STANDARD) {
+  if (place === 'waste') return position.waste[position.waste.length - 1] || null;
+  if (place === 'stock') return normaliseRules(rules).stockTop ? position.stock[0] || null : null;
+  if (place.startsWith('p')) return position.pyramid[Number(place.slice(1))] || null;
+  return null;
+}
+
+/** The place of a card in play (cardAt's places: the waste top first, then the pyramid, then the
+ *  stock's top card under stockTop), or null. */
+export function placeOf(position, code, rules = STANDARD) {
+  if (position.waste[position.waste.length - 1] === code) return 'waste';
+  const k = position.pyramid.indexOf(code);
+  if (k >= 0) return `p${k}`;
+  return cardAt(position, 'stock', rules) === code ? 'stock' : null;
+}
+
+/** May the card at `place` be chosen (rule free.covered)? The waste top and, under stockTop, the
+ *  stock's top card; a pyramid card with nothing on it, or (VARIANT RULE coverPair) with one card
+ *  on it, itself free (the one card it may then pair with). */
+export function isAvailable(position, place, rules = STANDARD) {
+  if (place === 'waste' || place === 'stock') return cardAt(position, place, rules) !== null;
+  const k = Number(place.slice(1));
+  if (!position.pyramid[k]) return false;
+  const { pyr } = compile(position);
+  const free = freeMask(pyr);
+  if (((free >> k) & 1) === 1) return true;
+  if (!normaliseRules(rules).coverPair) return false;
+  const on = pyr & COVERED_BY[k];
+  return (on & (on - 1)) === 0 && (free & on) === on;
+}
+
+/** The rows (1-based) a move from `before` to `after` emptied (each earns points, POINTS.rowCleared). */
+export function emptiedRows(before, after) {
+  const emptied = [];
+  for (let r = 1, k = 0; r <= ROWS; k += r, r++) {
+    const row = (pos) => pos.pyramid.slice(k, k + r);
+    if (row(before).some(Boolean) && !row(after).some(Boolean)) emptied.push(r);
+  }
+  return emptied;
 }

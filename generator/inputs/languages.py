@@ -143,8 +143,13 @@ def language_facts(lang: Language, facts: dict) -> dict:
     if own and not isinstance(words, dict):
         raise BuildError(f"{path}: must hold 'sources:', each source's url mapped to its site_words and used_for")
     words = words or {}
+    listed = facts.get("sources") if isinstance(facts, dict) else None
+    if not isinstance(facts, dict) or not isinstance(listed or [], list) or not all(
+            isinstance(s, dict) and isinstance(s.get("url"), (str, type(None))) for s in listed or []):
+        raise BuildError(f"{lang.folder.parent / 'facts.yml'}: must be a mapping whose sources are a list, "
+                         "each source a mapping with its url as text")
     sources = []
-    for source in facts.get("sources") or []:
+    for source in listed or []:
         source = dict(source)
         mine = words.get(source.get("url")) or {}
         for key in ("site_words", "used_for"):

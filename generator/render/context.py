@@ -7,6 +7,8 @@ the language's strings; the way numbers and dates are written from its locale's 
 from __future__ import annotations
 
 import copy
+import dataclasses
+import string
 from datetime import date, datetime
 
 from babel import Locale, UnknownLocaleError
@@ -16,7 +18,7 @@ from babel.numbers import NumberPattern, format_decimal
 from generator.render import svg
 from generator.render.slugs import slug
 from generator.errors import BuildError
-from generator.render.placeholders import fill
+from generator.render.placeholders import fill, format_problem
 from generator.inputs.languages import Language
 
 CHAPTER_ORDER = ("deal", "pair", "waste_pair", "king", "draw", "turn", "end")
@@ -217,6 +219,61 @@ def survey_context(survey: dict | None) -> dict | None:
         return None
     share = survey.get("share")
     return {**survey, "near_two_in_three": share is not None and abs(share - 2 / 3) < NEAR_TWO_IN_THREE}
+
+
+def context_string_problems(bundle: dict, lang: Language) -> list[str]:
+    """Each string of the language's strings.yml that build_context reads and cannot use: missing,
+    or not of its form (by key). Asked when build_context failed (generator/site/build.py), to tell
+    a fault of the strings from a bug of the generator's. The pages' own strings are read as
+    they render, and a missing one there is named by generator/render/pages.py."""
+    problems = []
+
+    def at(key: str, kind: type):
+        value, parts = lang.strings, key.split(".")
+        for i, part in enumerate(parts):
+            if not isinstance(value, dict):
+                problems.append(f"'{'.'.join(parts[:i])}' must be a mapping, not {type(value).__name__}")
+                return None
+            if part not in value:
+                problems.append(f"'{key}' is missing")
+                return None
+            value = value[part]
+        if not isinstance(value, kind):
+            problems.append(f"'{key}' must be {'text' if kind is str else 'a mapping'}, not {type(value).__name__}")
+            return None
+        return value
+
+    def template(key: str, names: tuple[str, ...]) -> None:
+        text = at(key, str)
+        if text is None or format_problem(text):  # the lint names a template's own problems
+            return
+        unknown = [field for _, field, _, _ in string.Formatter().parse(text) if field is not None and field not in names]
+        if unknown:
+            problems.append(f"'{key}': {{{unknown[0]}}} is not one of " + ", ".join(f"{{{n}}}" for n in names))
+
+    ranks = at("cards.ranks", dict)
+    if ranks is not None:
+        missing = [r for r in bundle["rules"]["ranks"] if r not in {str(k) for k in ranks}]
+        if missing:
+            problems.append(f"'cards.ranks' has no name for {', '.join(missing)}")
+    suits = at("cards.suits", dict)
+    if suits is not None and set(svg.SUITS) - set(suits):
+        problems.append(f"'cards.suits' has no name for {', '.join(s for s in svg.SUITS if s not in suits)}")
+    picture = at("picture", dict)
+    if picture is not None:
+        fields = dataclasses.fields(svg.PictureText)
+        needed = [f.name for f in fields if f.default is dataclasses.MISSING]
+        unknown = sorted(set(picture) - {f.name for f in fields}, key=str)
+        problems += [f"'picture.{name}' is missing" for name in needed if name not in picture]
+        problems += [f"'picture.{name}' is not one of the picture's words" for name in unknown]
+    template("example_section.default_title", ("deal",))
+    kinds = {step["move"].split()[0] for example in bundle["examples"] for step in example["steps"]}
+    for kind in sorted(kinds):
+        template(f"moves.{kind}", ("a", "b"))
+    for key in CHAPTER_ORDER:
+        if key in {"deal", "end"} | kinds or (key == "waste_pair" and "pair" in kinds):
+            at(f"chapters.{key}", str)
+    return list(dict.fromkeys(problems))  # a section missing is said once, not for each of its strings
 
 
 def build_context(bundle: dict, lang: Language, facts: dict) -> dict:

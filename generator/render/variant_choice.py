@@ -1,7 +1,8 @@
 """What the game's rules choice needs of each variant (pure functions, no I/O).
 
-The game (app/ui/variants.js) offers the app's rules first, then each variant the survey covered,
-named in the page's language (strings.yml `variants_names`, the variants page's headings), with
+The game (app/ui/variants.js) offers the app's rules first, then each variant the survey covered
+(the variants of the registry, app/core/variant-registry.js), named in the page's language (strings.yml
+at the key the registry gives, `variants_names.ID`: the variants page's headings), with
 its verified win rate written as the page writes percentages and a link to its section of the
 variants page. Each variant's New game pool is its first VARIANT_POOL_SIZE won deals, read from
 the bundle's per-deal letters: every one of those wins was found by the app's decider in the

@@ -1,6 +1,7 @@
-"""The rules variants the survey compares, as rules options: the same names as the app's
-(app/core/decider.js), so one JSON object serves both deciders. Plain data, so that the command line
-can offer the names without loading the decider (numba).
+"""The rules variants the survey compares, as rules options, read from the variants registry
+(app/core/variant-registry.js, the one list every part reads: its array as JSON, data only, never the
+app's code), so one JSON object serves both deciders. No numba here, so that the command line can
+offer the names without loading the decider.
 
 strictWin (all 52 cards must go), turns (turns of a new deal; 0 = one pass), unlimitedTurns,
 stockTop (the stock's top card is available too), coverPair (a card may pair with the card
@@ -8,14 +9,37 @@ directly covering it when that one is free and is the only card still covering i
 """
 from __future__ import annotations
 
-VARIANTS: dict[str, dict] = {
-    "standard": {},
-    "strict": {"strictWin": True},
-    "one-pass": {"turns": 0},
-    "unlimited": {"unlimitedTurns": True},
-    "stock-top": {"stockTop": True},
-    "cover-pair": {"coverPair": True},
-}
+import json
+import re
+from pathlib import Path
+
+REGISTRY = Path(__file__).resolve().parents[2] / "app" / "core" / "variant-registry.js"
+_ARRAY = re.compile(r"^export const VARIANT_REGISTRY = (\[.*\]);\s*\Z", re.S | re.M)
+_ID = re.compile(r"[a-z][a-z-]*")
+
+
+def read_registry(path: Path = REGISTRY) -> list[dict]:
+    """The registry's entries, {id, name, rules} each, the app's rules ("standard") first;
+    ValueError when the file does not end with the array, it is not strict JSON, or an entry is
+    not of that shape (its rules are checked by rules_of, below)."""
+    found = _ARRAY.search(path.read_text(encoding="utf-8"))
+    if not found:
+        raise ValueError(f"{path}: the file must end with `export const VARIANT_REGISTRY = [...];`")
+    try:
+        entries = json.loads(found.group(1))
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: the VARIANT_REGISTRY array must be strict JSON: {e}") from None
+    for i, entry in enumerate(entries):
+        if not (isinstance(entry, dict) and set(entry) == {"id", "name", "rules"} and isinstance(entry["id"], str)
+                and _ID.fullmatch(entry["id"]) and isinstance(entry["name"], str) and isinstance(entry["rules"], dict)):
+            raise ValueError(f"{path}: entry {i} is not {{\"id\": …, \"name\": …, \"rules\": {{…}}}}: {entry!r}")
+    ids = [entry["id"] for entry in entries]
+    if not ids or ids[0] != "standard" or len(set(ids)) != len(ids):
+        raise ValueError(f"{path}: the ids must be unique, \"standard\" first: {ids}")
+    return entries
+
+
+VARIANTS: dict[str, dict] = {entry["id"]: entry["rules"] for entry in read_registry()}
 RULE_KEYS = ("strictWin", "turns", "unlimitedTurns", "stockTop", "coverPair")
 
 # The rules' flags as one int, the `options` every numba kernel of the solver and the decider
@@ -58,3 +82,8 @@ def options_of(variant_or_rules) -> int:
 def flags_of(options: int) -> dict:
     """The rules flags an `options` value holds (the reverse of options_of, flags only)."""
     return {key: True for key, bit in FLAG_BITS.items() if options & bit}
+
+
+# Every variant of the registry is a set of options this engine knows (else ValueError at import).
+for _rules in VARIANTS.values():
+    rules_of(_rules)
