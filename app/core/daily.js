@@ -1,6 +1,6 @@
 // The daily deal: the same deal for every player on a calendar date, chosen from New game's pool
 // (deals whose win was checked) by the function docs/daily.md writes out; verify/independent/daily.py
-// computes it again, and tests/test_daily.py holds the two equal. No DOM here.
+// computes it again, and tests/verify/independent/test_daily.py holds the two equal. No DOM here.
 
 import { mulberry32 } from './engine.js';
 

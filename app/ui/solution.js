@@ -21,9 +21,12 @@ const PLAY_EVERY_MS = 900; // one move shown per this long when playing
 const PROGRESS_EVERY_MS = 500; // the progress line is redrawn at most this often
 
 export class SolutionView {
-  constructor(game, workerUrl) {
+  // `showButton`: the button that asks for the solution, made with the others from the table of
+  // commands (app/ui/commands.js: it calls ask()); the view draws its aria-pressed.
+  constructor(game, workerUrl, showButton) {
     this.game = game;
     this.workerUrl = workerUrl;
+    this.button = showButton;
     this.worker = null;
     this.nextId = 0;
     this.phase = 'closed'; // 'closed', 'searching', 'shown'
@@ -53,7 +56,6 @@ export class SolutionView {
   build() {
     const { s } = this;
     const r = this.game.s.replay;
-    this.button = button('pyr-button pyr-solution', this.game.s.buttons.solution, () => this.ask());
     this.el = element('section', 'pyr-solution-panel');
     this.el.hidden = true;
     this.el.setAttribute('aria-label', s.label);

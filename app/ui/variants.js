@@ -1,6 +1,7 @@
 // The variants in the game (issue 28): which rules a game is played by, the links that carry
 // them, and the rules choice beside the board. The rules themselves are the engine's
-// (engine.js VARIANTS, normaliseRules); this module only names them and lets the player choose.
+// (engine.js VARIANTS, read from the registry core/variant-registry.js; normaliseRules); this
+// module only names them and lets the player choose.
 //
 // Links: `#deal=N` opens deal N under the app's rules, `#deal=N&rules=one-pass` under a
 // variant's, `#rules=one-pass` that variant (its last game, else a new one from its pool).

@@ -46,7 +46,7 @@ from xml.sax.saxutils import quoteattr
 
 from generator.render.svg import VIEW_H, VIEW_W
 
-__all__ = ["CARD_STYLESHEET", "RESERVE_PICTURE", "STYLESHEET", "GAME_MODULE", "REPLAY_MODULE", "game_html", "head_html",
+__all__ = ["CARD_STYLESHEET", "RESERVE_PICTURE", "STYLESHEET", "GAME_MODULE", "REPLAY_MODULE", "game_code", "game_html", "head_html",
            "module_graph", "replay_html"]
 
 # The game's and the replay's stylesheet, by its path in the folder of app/ files (generator/overrides/main.html
@@ -63,6 +63,7 @@ RESERVE_PICTURE = "reserve.svg"
 # The modules the page's <script type="module"> loads (paths in app/); module_graph() names what they import.
 GAME_MODULE = "ui/game.js"
 REPLAY_MODULE = "ui/replay.js"
+WORKER_MODULE = "core/worker.js"  # Hint's and the solution's searches (app/ui/game.js WORKER_URL)
 _STATIC_IMPORT = re.compile(
     r"""(?:^|;|\n)\s*(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?['"]((?:\./|(?:\.\./)+)[\w./-]*?[\w.-]+\.js)['"]""")
 
@@ -90,6 +91,16 @@ def module_graph(entry: str, app: Path) -> list[str]:
                 raise ValueError(f"{path}: imports {spec}, outside {app}")
             queue.append(target)
     return seen
+
+
+def game_code(app: Path) -> list[str]:
+    """Every file of ``app`` a reader's browser may fetch for the game and the replay: both pages'
+    modules, the worker's (loaded when Hint or the solution asks) and the two stylesheets. What the
+    size budget counts (tests/browser/test_game.py, bench/game_bench.py)."""
+    files = [CARD_STYLESHEET, STYLESHEET]
+    for entry in (GAME_MODULE, WORKER_MODULE, REPLAY_MODULE):
+        files += [name for name in module_graph(entry, app) if name not in files]
+    return files
 
 
 def _json_script(cls: str, data) -> str:

@@ -1,0 +1,117 @@
+// The end of a game: the end panel's content (won, or lost with no move left) and drawing it, the
+// game's statistics data kept with its moves, the result counted once (won, lost, given up), the
+// way back to a position that can still be won, the daily result shared.
+// Methods of the game (game.js mixes them into Game): `this` is the game.
+
+import { currentPosition, replay, scoreBreakdown } from '../core/engine.js';
+import { newGameId, recordResult, resultOf, statistics } from '../core/stats.js';
+import { variantOf } from './variants.js';
+
+export const gameEnd = {
+  // The end panel's content for `game`: the win (with `record` and `fresh` when it has just
+  // been won here), the loss when no move is left, else null.
+  endOf(game, meta, { record = null, fresh = false } = {}) {
+    const pos = currentPosition(game);
+    if (pos.status === 'won') {
+      const daily = meta?.daily ?? null;
+      const share = daily ? this.words.fill(this.s.end.share_won, { date: this.date(daily), moves: this.num(pos.moves) }) : null;
+      return { kind: 'won', fresh, score: scoreBreakdown(game), moves: pos.moves, hints: meta?.hints ?? 0, ms: meta?.ms ?? 0, record, share };
+    }
+    if (pos.status === 'stuck') {
+      const daily = meta?.daily ?? null;
+      const share = daily ? this.words.fill(this.s.end.share_lost, { date: this.date(daily), moves: this.num(pos.moves) }) : null;
+      return { kind: 'lost', fresh, stuck: true, fromStart: this.dealResult(game.deal) === 'lost', share };
+    }
+    return null;
+  },
+
+  // The end panel closed by the player: the board it lay over is seen again, the message still
+  // says how the game ended, and the keyboard goes to New game (the next thing most players do).
+  closeEndPanel() {
+    this.endPanel.hide();
+    this.buttons.get('new-game').focus({ preventScroll: true });
+  },
+
+  renderEnd() {
+    const { end } = this.state;
+    if (end === this.drawn.end) return;
+    this.drawn.end = end;
+    if (!end) {
+      // The panel goes with the end (Undo, a move): focus it held goes back to the board.
+      const held = this.endPanel.el.contains(document.activeElement);
+      this.endPanel.hide();
+      if (held) this.board.focus(this.board.current ?? 'stock');
+      return;
+    }
+    if (end.kind === 'won') {
+      this.endPanel.showWon({ ...end, timer: this.options.timer, hideScore: this.options.hideScore, focus: end.fresh });
+    } else {
+      this.endPanel.showLost({ ...end, canUndo: this.state.game.moves.length > 0, focus: end.fresh });
+    }
+  },
+
+  // The game's statistics data after one more move: an id from its first move, the daily date
+  // when it is today's daily deal, the time kept so far.
+  metaAfterMove(game) {
+    const meta = this.state.meta ?? { id: newGameId(), hints: 0, ms: 0, daily: null };
+    const daily = meta.daily ?? (game.moves.length === 1 && game.deal === this.dailyToday() ? this.today : null);
+    return { ...meta, daily, ms: Math.round(this.clock.ms) };
+  },
+
+  // Counts the game's end once (app/core/stats.js), and says what it beat: the record line, or null.
+  recordEnd(game, meta) {
+    const pos = currentPosition(game);
+    if (pos.status === 'playing') return null;
+    const before = statistics().totals;
+    const written = recordResult({ id: meta.id, rules: variantOf(game), deal: game.deal, result: pos.status === 'won' ? 'won' : 'lost', moves: pos.moves,
+      points: pos.points, hints: meta.hints, ms: meta.ms, daily: meta.daily });
+    this.stats.refresh();
+    if (!written || pos.status !== 'won') return null;
+    const e = this.s.end;
+    const fill = (t, v) => this.words.fill(t, v);
+    if (before.bestScore === null) return fill(e.record_first, { points: this.num(pos.points), moves: this.num(pos.moves) });
+    if (pos.points > before.bestScore) return fill(e.record_score, { points: this.num(pos.points), before: this.num(before.bestScore) });
+    if (pos.moves < before.fewestMoves) return fill(e.record_moves, { moves: this.num(pos.moves), before: this.num(before.fewestMoves) });
+    return null;
+  },
+
+  // A Restart or New game before the end: the game (once it has a move) counts as given up.
+  giveUp() {
+    const { game, meta } = this.state;
+    if (!meta || !game.moves.length || this.position.status !== 'playing' || resultOf(meta.id)) return;
+    const pos = this.position;
+    recordResult({ id: meta.id, rules: variantOf(game), deal: game.deal, result: 'given-up', moves: pos.moves, points: pos.points, hints: meta.hints,
+      ms: Math.round(this.clock.ms), daily: meta.daily });
+    this.stats.refresh();
+  },
+
+  // Back to the last position of this game that can still be won (app/core/rewind.js, in the worker).
+  backToWinnable() {
+    const { game } = this.state;
+    const e = this.s.end;
+    if (!game.moves.length) return;
+    this.endPanel.searching(e.searching);
+    this.rewind.start(game.positions, (answer) => {
+      if (this.state.game !== game) return; // the game went on meanwhile
+      if (answer.result === 'found') {
+        const k = answer.index;
+        const back = replay(game.deal, game.moves.slice(0, k));
+        const text = k === 0 ? e.back_start : this.words.fill(e.back_done, { moves: this.num(k) });
+        return this.update({ game: back, redo: game.moves.slice(k).reverse(), message: this.message(text) }, { save: true });
+      }
+      if (answer.result === 'none') return this.endPanel.said(e.back_none, { fromStart: true });
+      this.endPanel.said(e.back_undecided);
+    });
+  },
+
+  // Copies the daily result's text; where the clipboard is refused, the message shows it.
+  share(text) {
+    const e = this.s.end;
+    const shown = () => this.update({ message: this.message(this.words.fill(e.share_shown, { text })) });
+    try {
+      navigator.clipboard.writeText(text).then(() => this.update({ message: this.message(e.share_copied) }), shown);
+    } catch {
+      shown();
+    }
+  },
+};
