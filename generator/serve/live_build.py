@@ -10,9 +10,12 @@ Why it is fast, and why it is still the real build:
   language whose MkDocs input is byte for byte what it was at the last build — its rendered
   pages, its config (the staging paths aside), the theme overrides, mkdocs.yml, the stylesheet
   and logo — is not built again: its last MkDocs output, kept in build/live-build/<lang>/, is
-  copied in. An edit of one language's page therefore runs MkDocs for that language only, and
-  MkDocs turns only that page's Markdown into HTML again (_KeptRenders), and Material's search
-  plugin indexes only that page again (_KeptSearchEntries).
+  copied in. An edit of one language's page therefore runs MkDocs for that language only; and
+  there, through a plugin of ours (generator/serve/kept_plugin.py: MkDocs' events, nothing of
+  MkDocs or Material replaced), the theme's templates are not compiled again, nor the installed
+  theme's files listed again, and MkDocs turns only that page's Markdown into HTML again (these
+  two lean on MkDocs' inner workings: generator/serve/mkdocs_seams.py, pinned to its version).
+  Material's search plugin indexes every page, as in any build.
 - Everything else runs each time as in `generator build`: the bundle's gate (stale or hand-
   edited bundles are refused), every lint and number guard, every page rendered, the root
   pages, the preview pictures, the policies, the offline files and the built site's checks.
@@ -35,11 +38,8 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 from importlib import metadata
 from pathlib import Path
-
-import jinja2
 
 from generator.errors import BuildFailed
 from generator.render import card_drawing
@@ -138,208 +138,24 @@ class _Collect(logging.Handler):
         self.lines.append(f"{record.levelname}: {record.getMessage()}")
 
 
-class _KeptBytecode(jinja2.BytecodeCache):
-    """The theme's templates compiled once per process: Jinja files each under its name and
-    the checksum of its source, and takes it back only when both match (an edited template
-    is compiled again)."""
-
-    def __init__(self):
-        self.stored: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket) -> None:
-        if bucket.key in self.stored:
-            bucket.bytecode_from_string(self.stored[bucket.key])
-
-    def dump_bytecode(self, bucket) -> None:
-        self.stored[bucket.key] = bucket.bytecode_to_string()
-
-
-KEPT_BYTECODE = _KeptBytecode()
-
-
-def _theme_env_with_kept_bytecode():
-    """MkDocs makes a new Jinja environment for every build (mkdocs.theme.Theme.get_env); in this
-    process each gets KEPT_BYTECODE, so the theme's templates are not compiled again per save."""
-    from mkdocs.theme import Theme
-
-    if getattr(Theme.get_env, "keeps_bytecode", False):
-        return
-    original = Theme.get_env
-
-    def get_env(self):
-        env = original(self)
-        env.bytecode_cache = KEPT_BYTECODE
-        env.loader.list_templates = functools.partial(_theme_files, tuple(env.loader.searchpath))
-        return env
-    get_env.keeps_bytecode = True
-    Theme.get_env = get_env
-
-
-INSTALLED = Path(sysconfig.get_paths()["purelib"]).resolve()  # where the installed theme lives
-
-
-def _theme_files(folders: tuple[str, ...]) -> list[str]:
-    """What jinja2.FileSystemLoader.list_templates gives for these folders: MkDocs lists the
-    theme's files at every build to copy its static ones, and Material's folder holds some 14,000
-    (its icons). An installed theme's folder is listed once per process, as its code is imported
-    once; any other folder (our overrides) is listed afresh each time."""
-    names = set()
-    for folder in folders:
-        installed = Path(folder).resolve().is_relative_to(INSTALLED)
-        names.update(_installed_files(folder) if installed else jinja2.FileSystemLoader(folder).list_templates())
-    return sorted(names)
-
-
-@functools.cache
-def _installed_files(folder: str) -> tuple[str, ...]:
-    return tuple(jinja2.FileSystemLoader(folder).list_templates())
-
-
-class _KeptRenders:
-    """Each page's Markdown turned into HTML (mkdocs Page.render) once per process for the same
-    input: an edit of one page renders that page again, not the whole language. A render's
-    result is a function of the page's Markdown, its place (source, URL), the site's files (its
-    links resolve against them), the Markdown extensions and their settings (the language's
-    config as WarmMkdocs.input_digest reads it, the base mkdocs.yml, the installed versions) and
-    the logging level (it decides whether anchor links are recorded) — the key holds all of
-    them. A render that logged a warning is never kept (strict mode must see it again), and the
-    anchors a page links to are recorded by file name, so the check of those anchors runs
-    against this build's pages every time."""
-
-    def __init__(self):
-        self.stored: dict[str, tuple] = {}
-
-    def key(self, page, config, files) -> str:
-        h = hashlib.sha256()
-        h.update(WarmMkdocs.config_digest(Path(config.config_file_path), Path(config.site_dir),
-                                          Path(config.docs_dir)).encode())
-        h.update(json.dumps([page.file.src_uri, page.file.url, page.markdown, logging.getLogger("mkdocs.structure.pages")
-                             .getEffectiveLevel(), sorted((f.src_uri, f.dest_uri, f.url, str(f.inclusion))
-                                                          for f in files)]).encode())
-        return h.hexdigest()
-
-
-KEPT_RENDERS = _KeptRenders()
-KEPT_RENDER_PAGES = 64  # a few languages' pages and an edit's undo; then all are forgotten
-
-
-class _Warnings(logging.Handler):
-    def __init__(self):
-        super().__init__(logging.WARNING)
-        self.count = 0
-
-    def emit(self, record):
-        self.count += 1
-
-
-def _page_render_kept():
-    """MkDocs renders every page of a language on every build; in this process Page.render
-    takes a page's earlier result when its whole input is the same (_KeptRenders)."""
-    import copy
-
-    from mkdocs.structure.pages import Page
-
-    if getattr(Page.render, "keeps_renders", False):
-        return
-    original = Page.render
-
-    def render(self, config, files):
-        key = KEPT_RENDERS.key(self, config, files)
-        kept = KEPT_RENDERS.stored.get(key)
-        if kept is not None:
-            content, toc, title, anchors, links = kept
-            self.content, self.toc, self._title_from_render = content, copy.deepcopy(toc), title
-            self.present_anchor_ids = set(anchors)
-            if links is not None:
-                self.links_to_anchors = {files.get_file_from_path(uri): dict(found) for uri, found in links.items()}
-            return
-        warnings = _Warnings()
-        logger = logging.getLogger("mkdocs")
-        logger.addHandler(warnings)
-        try:
-            original(self, config, files)
-        finally:
-            logger.removeHandler(warnings)
-        if warnings.count == 0 and (self.links_to_anchors is None
-                                    or all(f is not None for f in self.links_to_anchors)):
-            if len(KEPT_RENDERS.stored) >= KEPT_RENDER_PAGES:
-                KEPT_RENDERS.stored.clear()
-            links = None if self.links_to_anchors is None else \
-                {f.src_uri: dict(found) for f, found in self.links_to_anchors.items()}
-            KEPT_RENDERS.stored[key] = (self.content, copy.deepcopy(self.toc), self._title_from_render,
-                                        frozenset(self.present_anchor_ids or ()), links)
-    render.keeps_renders = True
-    Page.render = render
-
-
-class _KeptSearchEntries:
-    """The search index's entries of each page (Material's SearchIndex.add_entry_from_context)
-    once per process for the same input: MkDocs indexes every page of a language on every
-    build, reading its whole HTML again (the examples page is a third of a megabyte), though
-    only the edited page changed. The entries are a function of what that method reads — the
-    page's HTML, its table of contents (each heading's id, title and URL), its URL, its title
-    and its metadata (search exclude and boost, tags, title) — and of Material's code, which
-    this process holds; the key holds all of them."""
-
-    def __init__(self):
-        self.stored: dict[str, list[dict]] = {}
-
-    @staticmethod
-    def key(page) -> str:
-        def toc(items) -> list:
-            return [[item.id, item.title, item.url, item.level, toc(item.children)] for item in items]
-        return hashlib.sha256(json.dumps([page.content, toc(page.toc), page.url, page.title, page.meta],
-                                         default=repr, sort_keys=True).encode()).hexdigest()
-
-
-KEPT_SEARCH = _KeptSearchEntries()
-KEPT_SEARCH_PAGES = 64  # as KEPT_RENDER_PAGES
-
-
-def _search_entries_kept():
-    """Material's search plugin parses every page's HTML on every build; in this process a
-    page's entries are taken from its earlier indexing when its whole input is the same
-    (_KeptSearchEntries). Nothing else of the plugin changes: it still strips the pages'
-    data-search attributes and writes the index from the entries."""
-    import copy
-
-    from material.plugins.search.plugin import SearchIndex
-
-    if getattr(SearchIndex.add_entry_from_context, "keeps_entries", False):
-        return
-    original = SearchIndex.add_entry_from_context
-
-    def add_entry_from_context(self, page):
-        key = KEPT_SEARCH.key(page)
-        kept = KEPT_SEARCH.stored.get(key)
-        if kept is not None:
-            self.entries.extend(copy.deepcopy(kept))
-            return
-        before = len(self.entries)
-        original(self, page)
-        if len(KEPT_SEARCH.stored) >= KEPT_SEARCH_PAGES:
-            KEPT_SEARCH.stored.clear()
-        KEPT_SEARCH.stored[key] = copy.deepcopy(self.entries[before:])
-    add_entry_from_context.keeps_entries = True
-    SearchIndex.add_entry_from_context = add_entry_from_context
-
-
 def build_in_process(code: str, config: Path) -> None:
     """`mkdocs build --strict` of one language's config, in this process; BuildFailed with
-    MkDocs' warnings, as site.run_mkdocs says them."""
+    MkDocs' warnings, as site.run_mkdocs says them. MkDocs' own build, given one more plugin
+    (generator/serve/kept_plugin.py): what it keeps between builds goes through MkDocs' events."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
-    _theme_env_with_kept_bytecode()
-    _page_render_kept()
-    _search_entries_kept()
+    from generator.serve.kept_plugin import KeptBetweenBuilds
+
     logger = logging.getLogger("mkdocs")
     collect = _Collect()
     logger.addHandler(collect)
     logger.propagate = False  # said once, in the error, not also on the terminal
     try:
-        build(load_config(config_file=str(config), strict=True))
+        mkdocs_config = load_config(config_file=str(config), strict=True)
+        mkdocs_config.plugins["pyramide/kept-between-builds"] = KeptBetweenBuilds(collect, WarmMkdocs.config_digest)
+        build(mkdocs_config)
     except (MkDocsException, SystemExit) as e:
         lines = "\n".join(collect.lines + [str(e)])
         raise BuildFailed(f"mkdocs build --strict failed for {code} ({config}):\n{lines}") from None
