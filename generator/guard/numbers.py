@@ -1,12 +1,20 @@
 """The number guard: no digit reaches a page unless the data supplied it.
 
-A digit is any Unicode number character (generator/guard/sandbox.py `is_digit`: 0-9 and the decimal
-digits of every script, superscripts such as ², fractions, Roman numerals). Page sources may
+A digit is any Unicode number character (generator/guard/typed_digits.py `is_digit`: 0-9 and
+the decimal digits of every script, superscripts such as ², fractions, Roman numerals). Page sources may
 hold digits only inside template tags ({{ … }}, {% … %}, {# … #}), and inside a tag only where
 they cannot be printed (a card code, an index, a comparison: see generator/guard/sandbox.py); Markdown
 ordered-list markers ("1. " at the start of a line, ASCII digits) are markup, not numbers. What
 a page prints is checked again as it renders (the sandbox's `finalize`). Interface strings may
 hold digits only inside {placeholders}.
+
+Every check of typed text ends in one decision, generator/guard/typed_digits.py
+`typed_digit_at`: the page source's lint (page_problems), the rendered page's words (generator/render/pages.py typed_number_check), a
+string in a tag (generator/guard/sandbox.py), interface strings (string_problems), the examples'
+notes, titles and summaries (note_problems) and the theme's words (generator/site/build.py
+theme_digit_problems). Each caller only says where its text comes from and sets its own markup
+aside (tags, list markers, {placeholders}, the singular «1»), as blanks, so that the decision
+sees every digit where it was typed.
 """
 from __future__ import annotations
 
@@ -15,7 +23,8 @@ from pathlib import Path
 
 import jinja2
 
-from generator.guard.sandbox import first_digit, tree_problems
+from generator.guard.sandbox import tree_problems
+from generator.guard.typed_digits import typed_digit_at
 
 TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)  # what tag_spans finds, in linear time
 CLOSERS = {"{{": "}}", "{%": "%}", "{#": "#}"}
@@ -60,7 +69,8 @@ PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
 def has_digit(text: str) -> bool:
-    return first_digit(text) >= 0
+    """Whether `text` holds a number the data did not supply (typed_digit_at)."""
+    return typed_digit_at(text) >= 0
 
 
 def _blank(tag: str) -> str:
@@ -68,12 +78,17 @@ def _blank(tag: str) -> str:
     return re.sub(r"[^\n]", " ", tag)
 
 
+def blank_list_markers(text: str) -> str:
+    """text with each ordered-list marker ("1. " at the start of a line) blanked: markup, not a number."""
+    return LIST_MARKER.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+
+
 def bare_digits_in_page(text: str) -> list[tuple[int, int, str]]:
     """(line, column, the line) for every digit outside template tags."""
-    cleaned = LIST_MARKER.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), tag_sub(text, _blank))
+    cleaned = blank_list_markers(tag_sub(text, _blank))
     found = []
     for number, line in enumerate(cleaned.splitlines(), 1):
-        at = first_digit(line)
+        at = typed_digit_at(line)
         if at >= 0:
             found.append((number, at + 1, text.splitlines()[number - 1].strip()))
     return found
@@ -102,7 +117,7 @@ def string_problems(path: Path, strings, prefix="") -> list[str]:
     elif isinstance(strings, list):
         for i, v in enumerate(strings):
             problems += string_problems(path, v, f"{prefix}{i}.")
-    elif isinstance(strings, str) and has_digit(PLACEHOLDER.sub("", strings)):
+    elif isinstance(strings, str) and has_digit(PLACEHOLDER.sub(lambda m: _blank(m.group(0)), strings)):
         problems.append(f"{path}: string '{prefix[:-1]}' contains a number typed by hand ('{strings[:60]}')")
     return problems
 

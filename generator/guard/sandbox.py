@@ -27,13 +27,14 @@ time; generator/render/pages.py finds the line).
 from __future__ import annotations
 
 import time
-import unicodedata
 from datetime import date
 
 from jinja2 import BaseLoader, TemplateNotFound, TemplateSyntaxError, Undefined, nodes
 from jinja2 import filters as jinja_filters
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from markupsafe import Markup
+
+from generator.guard.typed_digits import typed_digit_at
 
 MAX_ITERATIONS = 20_000   # loop passes in one page (the examples page makes a few hundred)
 MAX_CALLS = 20_000        # function and macro calls in one page
@@ -61,20 +62,6 @@ class PageRuleError(TemplateSyntaxError):
 
 class SandboxLimit(SecurityError):
     """A page went past one of its bounds, or asked for something the sandbox refuses."""
-
-
-def is_digit(char: str) -> bool:
-    """Any Unicode number character: decimal digits of every script (Nd: 0-9, ٣, ３…), letter
-    numbers (Nl: Ⅻ) and other numbers (No: ², ½, ①)."""
-    return unicodedata.category(char)[0] == "N"
-
-
-def first_digit(text: str) -> int:
-    """The index of the first number character in text, or -1."""
-    for i, char in enumerate(text):
-        if is_digit(char):
-            return i
-    return -1
 
 
 # ---------------------------------------------------------------- the rules on a page's syntax tree
@@ -142,11 +129,13 @@ PRINTED_NULL = "a page printed null (none), which would show as 'None'; print a 
 
 
 def _holds_number(value) -> bool:
+    """A number typed in a tag (29, 2.5) is one always; text typed there as the number guard
+    decides (generator/guard/typed_digits.py)."""
     if isinstance(value, bool) or value is None:
         return False
     if isinstance(value, (int, float, complex)):
         return True
-    return isinstance(value, str) and first_digit(value) >= 0
+    return isinstance(value, str) and typed_digit_at(value) >= 0
 
 
 def _bounded_loop_tree(tree: nodes.Template) -> nodes.Template:

@@ -9,6 +9,7 @@ and return Markup, the only output that is not escaped again.
 """
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 import traceback
@@ -24,8 +25,11 @@ from generator.render.game_embed import game_html, replay_html
 from generator.render.slugs import slug
 from generator.inputs.source_files import read_text
 from generator.guard.text_rules import RAW_HTML
-from generator.guard.sandbox import PageEnvironment, PageLoader, first_digit, typed_text, PageRuleError, SandboxLimit, DataNumbers, data_filter, render_bounded
+from generator.guard.numbers import blank_list_markers
+from generator.guard.typed_digits import typed_digit_at
+from generator.guard.sandbox import PageEnvironment, PageLoader, typed_text, PageRuleError, SandboxLimit, DataNumbers, data_filter, render_bounded
 from generator.render.winnable import winnable_data
+from generator.inputs import variant_registry
 from generator.errors import BuildError
 from generator.render.placeholders import fill
 
@@ -64,7 +68,7 @@ class PageFunctions:
         return {name: _markup(getattr(self, name)) for name in PAGE_FUNCTION_NAMES}
 
     def _example(self, example_id: str) -> dict:
-        key = example_id.replace("-", "_")
+        key = example_id.replace("-", "_") if isinstance(example_id, str) else None
         if key not in self.c["examples"]:
             raise BuildError(f"no example '{example_id}' in the verified bundle (have: {', '.join(self.c['examples'])})")
         return self.c["examples"][key]
@@ -74,7 +78,7 @@ class PageFunctions:
         """A quiet check mark after a rule's sentence, linking to the rule's row on the sources
         page. Its name (for screen readers, and the tip shown on hover and focus) is a sentence in the page's
         language, never the rule's id: strings.yml `rule_titles`."""
-        if rule_id not in self.c["rule_checks"]:
+        if not isinstance(rule_id, str) or rule_id not in self.c["rule_checks"]:
             raise BuildError(f"rule('{rule_id}'): no such rule check in the bundle")
         titles = self.c["s"]["rule_titles"]
         strings = self.words.lang.folder / "strings.yml"
@@ -121,7 +125,14 @@ class PageFunctions:
         if which in ("opening", 0):
             position, title = ex["opening"], fill(titles["opening"], deal=ex["deal"])
         else:
-            step = ex["steps"][int(which) - 1]
+            try:
+                number = int(which)
+            except (TypeError, ValueError, OverflowError):
+                number = 0
+            if not 1 <= number <= len(ex["steps"]):
+                raise BuildError(f"picture('{example_id}', {which!r}): no such move; give \"opening\" or the "
+                                 f"number of one of the example's {len(ex['steps'])} moves")
+            step = ex["steps"][number - 1]
             kind, *cards = step["move"].split()
             # Removed cards are drawn as ghosts on the position before the move.
             position, highlight = ((step["before"], frozenset(cards)) if kind in ("pair", "king")
@@ -236,8 +247,9 @@ class PageFunctions:
         t = s["tables"]["variants"]
         rows = ["| " + " | ".join(escape(t[k]) for k in ("variant", "deals", "won", "share", "interval")) + " |",
                 "|---|---|---|---|---|"]
+        names = self._variant_names()
         for v in variants:
-            rows.append(f"| {escape(s['variants_names'][v['variant']])} | {self.words.num(v['deals'])} | {self.words.num(v['won'])} "
+            rows.append(f"| {escape(names[v['variant']])} | {self.words.num(v['deals'])} | {self.words.num(v['won'])} "
                         f"| {self.words.pct(v['share'])} | {self.words.pct(v['low'])}–{self.words.pct(v['high'])} |")
         return "\n".join(rows)
 
@@ -260,8 +272,18 @@ class PageFunctions:
     def _variants(self) -> list[dict]:
         from generator.render.variant_choice import variants_data
         variants_page = ("" if self.page == "index.md" else "../") + "variants/"
-        return variants_data(self.c.get("variants"), self.c.get("survey"), self.c["s"]["variants_names"],
+        return variants_data(self.c.get("variants"), self.c.get("survey"), self._variant_names(),
                              self.words.pct, self.c["lang"], variants_page)
+
+    def _variant_names(self) -> dict[str, str]:
+        """Each variant's name in this language, at the strings key the registry gives it
+        (app/core/variant-registry.js); the bundle surveys only variants the registry has."""
+        names = variant_registry.names(self.c["s"], str(self.words.lang.folder / "strings.yml"))
+        unknown = [v["variant"] for v in self.c.get("variants") or () if v["variant"] not in names]
+        if unknown:
+            raise BuildError(f"the bundle's survey has variants that {variant_registry.FILE.name} does not list: "
+                             f"{', '.join(unknown)} (run make verify again)")
+        return names
 
     def play_variant(self, variant: str) -> str:
         """A button that opens the front page's game at the variant's first pool deal under its
@@ -288,10 +310,33 @@ class PageFunctions:
         return replay_html(self.c["lang"], self.c["_game_strings"], data, self.assets_url_of(self.page), fallback)
 
 
+# Set on an error a page function raised that is not its own refusal: a bug of the generator's,
+# which render_page lets through with its traceback instead of naming the page.
+RAISED_IN_PAGE_FUNCTION = "raised_in_page_function"
+
+
 def _markup(function):
-    """A page function's HTML/Markdown, marked safe: it escaped every value it inserted."""
+    """A page function's HTML/Markdown, marked safe: it escaped every value it inserted.
+
+    What the page gets wrong in a call is the page's: arguments the function does not take, and
+    the function's own refusals (a BuildError: no such example, no such rule). Jinja's errors
+    pass as they are (an undefined name the page handed over), and so do the build's bounds
+    (memory; the stack, which a macro calling itself may run out of inside a function). Anything
+    else the function raises is a bug of the generator's, marked RAISED_IN_PAGE_FUNCTION."""
+    signature = inspect.signature(function)
+
     def marked(*args, **kwargs):
-        return Markup(function(*args, **kwargs))
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise BuildError(f"{function.__name__}(): {e}") from None
+        try:
+            return Markup(function(*args, **kwargs))
+        except (BuildError, jinja2.TemplateError, MemoryError, RecursionError):
+            raise
+        except Exception as e:
+            setattr(e, RAISED_IN_PAGE_FUNCTION, function.__name__)
+            raise
     marked.__name__ = function.__name__
     marked.page_function = True  # the sandbox's probe leaves its output out (sandbox.typed_text)
     return marked
@@ -352,13 +397,19 @@ def render_page(env: jinja2.Environment, functions: PageFunctions, source: Path)
                          "(a macro that calls itself)") from None
     except MemoryError:
         raise BuildError(f"{source}: rendering it needs more memory than the build may use") from None
-    except (jinja2.TemplateError, BuildError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
-        # Whatever a page source asks of its values, a mistake in it is the page's, named with its line.
+    except (jinja2.TemplateError, BuildError) as e:
+        # Refused by Jinja or the sandbox (UndefinedError, SecurityError and SandboxLimit…), or by a
+        # page function or filter: the page's mistake, named with its line.
         line = _template_line(source)
         raise BuildError(f"{source}{f', line {line}' if line else ''}: {_describe(e)}") from None
-
-
-LIST_MARKER = re.compile(r"^(\s*)[0-9]+\.(?=\s)")
+    except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
+        # The page's own expression on its values (a division by zero, text added to a number, a
+        # filter given what it cannot write) is the page's mistake; the same errors from inside a
+        # page function, or from no line of the page at all, are bugs of the generator's.
+        line = _template_line(source)
+        if line is None or hasattr(e, RAISED_IN_PAGE_FUNCTION):
+            raise
+        raise BuildError(f"{source}, line {line}: {_describe(e)}") from None
 
 
 def typed_number_check(source: Path, typed: str) -> None:
@@ -368,7 +419,7 @@ def typed_number_check(source: Path, typed: str) -> None:
     as a number inside `{% raw %}`."""
     source_lines = read_text(source).splitlines()
     for number, line in enumerate(typed.splitlines(), 1):
-        at = first_digit(LIST_MARKER.sub(lambda m: m.group(1), line))
+        at = typed_digit_at(blank_list_markers(line))
         if RAW_HTML.search(line):
             raise BuildError(f"{source}, line {_line_in(source_lines, line) or f'{number} of the rendered page'}: "
                              "raw HTML in a page source; a page is Markdown, the page functions write its HTML")

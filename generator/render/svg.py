@@ -79,6 +79,8 @@ __all__ = [
     "reserve_svg",
 ]
 
+# The card notation (docs/positions.md), once in the generator: the site check and the
+# link previews read it here.
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 RED_SUITS = frozenset("HD")

@@ -20,8 +20,9 @@ import yaml
 import strict_yaml
 
 from generator.inputs.bundle import load_bundle
-from generator.render.context import build_context
+from generator.render.context import build_context, context_string_problems
 from generator.render.game_embed import GAME_MODULE, REPLAY_MODULE, module_graph
+from generator.render.svg import RANKS
 from generator.render.game_locale import game_strings
 from generator.site.csp import with_policy
 from generator.site import seo
@@ -115,9 +116,6 @@ def _file_problems(path: Path, per_string: bool = True) -> list[str]:
     return problems
 
 
-CARD_RANKS = "A23456789TJQK"
-
-
 def card_label_problems(path: Path, game: dict) -> list[str]:
     """game.json `card_labels` (what a card face shows for a rank, «E» for ess): one to three
     letters or digits each, for ranks that exist; the app sets them as text (app/ui/board.js)."""
@@ -125,11 +123,11 @@ def card_label_problems(path: Path, game: dict) -> list[str]:
     if labels is None:
         return []
     if not isinstance(labels, dict):
-        return [f"{path}: card_labels must map ranks ({', '.join(CARD_RANKS)}) to the letters on the card face"]
+        return [f"{path}: card_labels must map ranks ({', '.join(RANKS)}) to the letters on the card face"]
     return [f"{path}: card_labels['{rank}'] = {label!r}: a card face shows one to three letters or digits "
-            f"for a rank of {', '.join(CARD_RANKS)}"
+            f"for a rank of {', '.join(RANKS)}"
             for rank, label in labels.items()
-            if rank not in CARD_RANKS or not isinstance(label, str) or not 1 <= len(label) <= 3 or not label.isalnum()]
+            if rank not in RANKS or not isinstance(label, str) or not 1 <= len(label) <= 3 or not label.isalnum()]
 
 
 def theme_digit_problems(path: Path, words: dict) -> list[str]:
@@ -137,7 +135,7 @@ def theme_digit_problems(path: Path, words: dict) -> list[str]:
     lines = _yaml_lines(path)
     problems = []
     for key, value in words.items():
-        text = value.replace("1", "", 1) if key in ONE_KEYS else value
+        text = value.replace("1", " ", 1) if key in ONE_KEYS else value  # blanked, as numbers.py sets markup aside
         if has_digit(text):
             problems.append(f"{path}, line {lines.get(key, '?')}: '{key}' contains a number typed by hand ('{value[:60]}')")
     return problems
@@ -173,12 +171,17 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     facts = read_yaml(docs / "facts.yml")
     rendered, pictures = {}, {}
     for lang in languages:
+        lang_facts = language_facts(lang, facts)
         try:
-            context = build_context(bundle, lang, language_facts(lang, facts))
-        except (LookupError, TypeError, AttributeError, ValueError) as e:
-            # The bundle's shape is checked; what can still be missing is a string of this language.
+            context = build_context(bundle, lang, lang_facts)
+        except (LookupError, TypeError, AttributeError, ValueError):
+            # The bundle's shape is checked; what can still be at fault is a string of this
+            # language. If none is, the error is a bug of the generator's: its traceback.
+            problems = context_string_problems(bundle, lang)
+            if not problems:
+                raise
             raise BuildError(f"{lang.folder / 'strings.yml'}: a string the pages need is missing or not "
-                             f"text ({type(e).__name__}: {e})") from None
+                             f"text: {'; '.join(problems)}") from None
         # The game writes numbers and dates as the pages do, from the same CLDR data (app/core/locale.js).
         context["_game_strings"] = game_strings(lang.game_strings, lang.code, f"{lang.folder / 'game.json'}")
         functions = PageFunctions(context, assets_url)

@@ -140,7 +140,7 @@ def preview_tags(config: dict, title: str, description: str, url: str) -> list[s
 
 # A fixed, pleasant-looking opening (every card once): the deck walked in steps of seven,
 # which is coprime to the deck's size.
-_DECK = [rank + suit for suit in "SHDC" for rank in "A23456789TJQK"]
+_DECK = [rank + suit for suit in svg.SUITS for rank in svg.RANKS]
 _ORDER = [_DECK[(i * 7) % len(_DECK)] for i in range(len(_DECK))]
 PREVIEW_POSITION = {"pyramid": _ORDER[:28], "waste": _ORDER[28:29], "stock": _ORDER[29:]}
 
