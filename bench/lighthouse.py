@@ -17,7 +17,7 @@ paint 0.23–0.76 s). Lighthouse's simulation then counts every script of the lo
 first paint, which no visitor's Chrome does.
 
 `make bench` prints, per page: performance (target ≥ 95, issue 26), accessibility, best practices, SEO,
-LCP, TBT, CLS and the page's HTML bytes. tests/test_lighthouse.py asserts accessibility, best
+LCP, TBT, CLS and the page's HTML bytes. tests/generator/site/test_lighthouse.py asserts accessibility, best
 practices and SEO = 100 through the same runner.
 
     .venv/bin/python -m bench.lighthouse            # needs build/verified.json (make verify)

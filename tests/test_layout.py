@@ -90,13 +90,16 @@ def test_the_independent_engine_imports_nothing_of_the_checker_or_the_app():
 
 # Runs the independent engine with an audit hook that refuses what it may not use: any module of
 # verify/ outside verify/independent/ (import statements, importlib, __import__ alike), any file
-# of app/ or of the rest of verify/, and any other program (Node). The import walk above reads
-# only `import` statements; this catches the engine reaching the app however it does it.
+# of app/ (but the variants registry, data) or of the rest of verify/, and any other program
+# (Node). The import walk above reads only `import` statements; this catches the engine reaching
+# the app however it does it.
 ISOLATED = """
 import os, sys
 ROOT = os.path.realpath(sys.argv[1])
 OWN = os.path.join(ROOT, "verify", "independent")
 FORBIDDEN = (os.path.join(ROOT, "app"), os.path.join(ROOT, "verify"), os.path.join(ROOT, "generator"))
+# The variants registry is data every part reads (its array as JSON), the one file of app/ it may open.
+ALLOWED = (os.path.join(ROOT, "verify", "__init__.py"), os.path.join(ROOT, "app", "core", "variant-registry.js"))
 
 def refuse(event, args):
     if event == "import":
@@ -106,7 +109,7 @@ def refuse(event, args):
             raise RuntimeError(f"the independent engine imported {name}")
     elif event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
         path = os.path.realpath(os.fsdecode(args[0]))
-        if path.startswith(FORBIDDEN) and not path.startswith(OWN) and path != os.path.join(ROOT, "verify", "__init__.py"):
+        if path.startswith(FORBIDDEN) and not path.startswith(OWN) and path not in ALLOWED:
             raise RuntimeError(f"the independent engine opened {path}")
     elif event in ("subprocess.Popen", "os.exec", "os.posix_spawn", "os.system"):
         raise RuntimeError(f"the independent engine ran another program: {args[0]}")
@@ -176,7 +179,7 @@ def test_the_bundle_path_and_schema_are_the_same_in_both_packages():
 
 
 # ---- the app: a core without the page (app/core/), the page's UI on it (app/ui/) ----------------
-# app/core/ is what Node runs too (verify/'s bridge, the survey, tests/js/): the rules, the
+# app/core/ is what Node runs too (verify/'s bridge, the survey, tests/app/js/): the rules, the
 # searches, the words chosen, the saves. It imports nothing of app/ui/ and names no DOM global;
 # storage and statistics reach localStorage only through globalThis, which Node's tests stub.
 APP_CORE, APP_UI = ROOT / "app" / "core", ROOT / "app" / "ui"
@@ -313,3 +316,188 @@ def test_what_the_tests_share_lives_in_tests_helpers():
     assert (TESTS / "helpers" / "__init__.py").is_file()
     among = stray((TESTS / "helpers").rglob("*.py"), wanted=False)
     assert among == [], f"test modules among the helpers: {among}"
+
+
+# ---- the page decides no rule: app/ui/ asks app/core/engine.js -----------------------------------
+# Whether a card is free (covered, or cover-pair's one card on it), whether two cards pair, whether
+# a card is a king, which rows a move emptied: the engine's (isAvailable, canPair, isKing, cardAt,
+# emptiedRows…). A page module doing the arithmetic itself would be a second rule book that can
+# drift from the first; the check reads app/ui/*.js without comments or strings.
+RULE_ARITHMETIC = [
+    (re.compile(r"(?<![\w.])13(?![\w.])"), "the number 13, a king's value or the pairs' sum"),
+    (re.compile(r"\b(?:cardValue|KING_VALUE|RANKS)\b"), "a card's value"),
+    (re.compile(r"[-+*/%<>=]\s*TARGET_SUM\b|\bTARGET_SUM\s*(?:[-+*/%<>]|[=!]=)"), "arithmetic with the pairs' sum"),
+    (re.compile(r"\.rank\b|\b(?!cardValue\b)\w*(?:[vV]alue|[rR]ank)\s*\("), "a card's rank or value"),
+    (re.compile(r"\+\s*row\b|\bcoverPair\b|\bCOVER\w*|\brules\??\.stockTop\b"), "which cards cover which, or the stock-top rule"),
+    (re.compile(r"^\s*(?:function\s+)?(?:isAvailable|isFree|canPair|isKing|rowsEmptied)\s*\([^)]*\)\s*\{", re.M),
+     "covering or pairing logic of its own"),
+]
+BLANK_STRINGS = re.compile(r"""'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`""")
+
+
+def rule_faults(ui: Path) -> list[str]:
+    """Each place a module of `ui` works out a rule instead of asking the engine: file:line and what."""
+    faults = []
+    for path in sorted(ui.glob("*.js")):
+        code = BLANK_STRINGS.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)),
+                                 without_comments(path.read_text(encoding="utf-8")))
+        for pattern, what in RULE_ARITHMETIC:
+            for m in pattern.finditer(code):
+                faults.append(f"{path.name}:{code.count(chr(10), 0, m.start()) + 1}: {what} ({m.group(0).strip()}): "
+                              "ask app/core/engine.js")
+    return sorted(faults, key=lambda f: (f.split(":")[0], int(f.split(":")[1])))
+
+
+def test_the_page_decides_no_rule():
+    faults = rule_faults(APP_UI)
+    assert faults == [], "rules worked out in app/ui/, not by the engine:\n" + "\n".join(faults)
+
+
+def test_the_rule_check_sees_rule_arithmetic(tmp_path):
+    """The check above would notice each way the game once worked out a rule itself (and not a 13
+    in a string or a comment, a 130, nor the pairs' sum only shown in a message)."""
+    (tmp_path / "fine.js").write_text("// a king (13) goes alone\nconst t = 'pair 13';\nconst x = 130 + 1.13;\n"
+                                      "say(fill(s.ready, { target: num(TARGET_SUM) }));\nif (isKing(code)) go();\nfor (const b of m.values()) b();\n"
+                                      "const { row } = place;\nlabel(row + 1);\n")
+    assert rule_faults(tmp_path) == []
+    (tmp_path / "game.js").write_text(
+        "if (cardValue(code) === KING_VALUE) king();\n"
+        "const sum = cardValue(a) + cardValue(b) === TARGET_SUM;\n"
+        "const on = [k + row, k + row + 1];\n"
+        "if (!this.rules.coverPair) return;\n"
+        "  isAvailable(key) {\n"
+        "if (card.rank + other.rank === 13) pair();\n")
+    assert [f.split(" (")[0] for f in rule_faults(tmp_path)] == [
+        "game.js:1: a card's value", "game.js:1: a card's value",
+        "game.js:2: a card's value", "game.js:2: a card's value", "game.js:2: arithmetic with the pairs' sum",
+        "game.js:3: which cards cover which, or the stock-top rule", "game.js:3: which cards cover which, or the stock-top rule",
+        "game.js:4: which cards cover which, or the stock-top rule",
+        "game.js:5: covering or pairing logic of its own",
+        "game.js:6: the number 13, a king's value or the pairs' sum",
+        "game.js:6: a card's rank or value", "game.js:6: a card's rank or value",
+    ]
+
+
+# ---- the generator changes nothing of MkDocs or Material: it uses their events and public API ----
+# make serve's warm builder once replaced methods of MkDocs and Material (Theme.get_env, Page.render,
+# SearchIndex.add_entry_from_context) and wrote their private attributes; such a write changes the
+# libraries for the whole process and breaks silently on their next version. What it keeps between
+# saves now goes through a plugin's events (generator/serve/live_build.py).
+MKDOCS_PACKAGES = ("mkdocs", "material")
+
+
+def _root_name(node: ast.AST) -> str | None:
+    """The name an expression starts from: `Page` for Page.render, mkdocs.theme.Theme, Page(…).x[0]."""
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call, ast.Starred)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _targets(node: ast.AST):
+    if isinstance(node, (ast.Tuple, ast.List)):
+        for element in node.elts:
+            yield from _targets(element)
+    elif isinstance(node, ast.Starred):
+        yield from _targets(node.value)
+    else:
+        yield node
+
+
+def library_writes(folder: Path) -> list[str]:
+    """Each place a Python file under `folder` writes an attribute of MkDocs or Material: an
+    assignment to (or del of) an attribute of a name bound by an import from mkdocs or material,
+    or made from one (`P = Page`, `c = load_config(…)`), setattr/delattr on one, a write into its
+    __dict__; and a write of a private attribute (`x._name`) of any object but self or cls.
+    As 'file:line: what'."""
+    faults = []
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        ours = set()  # names bound to MkDocs' or Material's objects, in any scope of the file
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                ours.update((a.asname or a.name.split(".")[0]) for a in node.names
+                            if a.name.split(".")[0] in MKDOCS_PACKAGES)
+            elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] in MKDOCS_PACKAGES:
+                ours.update(a.asname or a.name for a in node.names)
+        grown = True
+        while grown:  # and the names made from them, to a fixed point
+            before = len(ours)
+            for node in ast.walk(tree):
+                value = getattr(node, "value", None)
+                if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and _root_name(value) in ours:
+                    for target in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                        ours.update(t.id for t in _targets(target) if isinstance(t, ast.Name))
+            grown = len(ours) > before
+        where = path.relative_to(folder.parent)
+        for node in ast.walk(tree):
+            written = []
+            if isinstance(node, ast.Assign):
+                written = [t for target in node.targets for t in _targets(target)]
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                written = [node.target]
+            elif isinstance(node, ast.Delete):
+                written = [t for target in node.targets for t in _targets(target)]
+            elif (isinstance(node, ast.Call) and node.args and _root_name(node.args[0]) in ours
+                  and (isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr")
+                       or isinstance(node.func, ast.Attribute) and node.func.attr in ("__setattr__", "__delattr__"))):
+                faults.append(f"{where}:{node.lineno}: {ast.unparse(node.func)} on {ast.unparse(node.args[0])}, "
+                              "an object of MkDocs or Material")
+            for target in written:
+                if isinstance(target, ast.Attribute) and _root_name(target) in ours:
+                    faults.append(f"{where}:{target.lineno}: writes {ast.unparse(target)}, an attribute of "
+                                  "MkDocs or Material")
+                elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
+                      and target.value.attr == "__dict__" and _root_name(target) in ours):
+                    faults.append(f"{where}:{target.lineno}: writes into {ast.unparse(target.value)}, of MkDocs or Material")
+                elif (isinstance(target, ast.Attribute) and re.fullmatch(r"_(?!_)\w*", target.attr)
+                      and not (isinstance(target.value, ast.Name) and target.value.id in ("self", "cls"))):
+                    faults.append(f"{where}:{target.lineno}: writes {ast.unparse(target)}, another object's "
+                                  "private attribute")
+    return sorted(set(faults), key=lambda f: (f.split(":")[0], int(f.split(":")[1]), f))
+
+
+def test_the_generator_writes_no_attribute_of_mkdocs_or_material():
+    faults = library_writes(ROOT / "generator")
+    assert faults == [], ("the generator changes MkDocs or Material; use their plugin events and public "
+                          "API instead (generator/serve/live_build.py):\n" + "\n".join(faults))
+
+
+def test_the_library_write_check_sees_each_way_of_writing(tmp_path):
+    """The check above would notice a method replaced, through an alias or a module, by setattr, in
+    __dict__, or a private attribute written — and not our own objects' attributes, nor a
+    MkDocs object's items (config['plugins'] …) or methods called."""
+    folder = tmp_path / "generator"
+    folder.mkdir()
+    (folder / "fine.py").write_text(
+        "from mkdocs.plugins import BasePlugin\nimport jinja2\n\n"
+        "class Kept(BasePlugin):\n    def __init__(self):\n        self._kept = {}\n"
+        "    def on_config(self, config):\n        config.plugins['x'] = self\n        return config\n"
+        "def f(page, env):\n    env.bytecode_cache = None\n    jinja2.x = 1\n    return page.render(1, 2)\n")
+    assert library_writes(folder) == []
+    (folder / "patch.py").write_text(
+        "import mkdocs.theme\nimport material as m\nfrom mkdocs.structure.pages import Page as P\n"
+        "from material.plugins.search.plugin import SearchIndex\nfrom mkdocs.config import load_config\n\n"
+        "def patch(page):\n"
+        "    mkdocs.theme.Theme.get_env = lambda self: None\n"
+        "    P.render, other = None, 1\n"
+        "    original = SearchIndex\n    original.add_entry_from_context = None\n"
+        "    setattr(P, 'render', None)\n    m.x += 1\n    del P.title\n"
+        "    page._title_from_render = 'x'\n    SearchIndex.__dict__['a'] = 1\n"
+        "    config = load_config('x')\n    config.strict = False\n")
+    assert [f.split(": ", 1)[0] for f in library_writes(folder)] == [
+        f"generator/patch.py:{line}" for line in (8, 9, 11, 12, 13, 14, 15, 16, 18)]
+
+
+def test_the_tests_mirror_the_code():
+    """A test lives in the folder of what it tests: tests/<package path>/ for a package's tests
+    (tests/generator/guard/ for generator/guard/, tests/app/js/ for the app's Node tests), at
+    tests/ itself only when it holds the repository as a whole (its layout, the lock, the
+    mutation list, the variants registry every part reads, the browser finder of tests/helpers/). tests/browser/ drives the game in Chromium; helpers/ and data/ hold what
+    tests share."""
+    own = {"helpers", "data", "browser"}
+    folders = sorted({p.parent.relative_to(TESTS) for p in TESTS.rglob("test_*.py")} - {Path(".")})
+    wrong = [str(f) for f in folders if f.parts[0] not in own and not (ROOT / f).is_dir()]
+    assert wrong == [], f"test folders that mirror no folder of the code: {wrong}"
+    at_top = sorted(p.name for p in TESTS.glob("test_*.py"))
+    assert at_top == ["test_layout.py", "test_local_browser.py", "test_lock.py", "test_mutation_config.py",
+                      "test_paths_named_exist.py", "test_variant_registry.py"], at_top

@@ -3,7 +3,7 @@
 Every file of the source language's folder is copied, the language's code is set where a file
 names it (game.json "lang", strings.yml language_name), every text is recorded untranslated in
 its translation-status.yml, and the language is added to docs/languages.yml. Nothing else is
-written: a translator's work stays in docs/<CODE>/ (tests/test_new_language.py holds it to that).
+written: a translator's work stays in docs/<CODE>/ (tests/generator/i18n/test_new_language.py holds it to that).
 """
 from __future__ import annotations
 

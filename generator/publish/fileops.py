@@ -1,5 +1,5 @@
 """Every change publish.py makes to the file system, one small function each, so that a test can
-stop a publish, a prune or a rollback at any single one of them (tests/test_publish_faults.py
+stop a publish, a prune or a rollback at any single one of them (tests/generator/publish/test_publish_faults.py
 sets `before`). Reading is not here: only a change can leave a half-done state.
 
 `exchange` swaps two names in one step (Linux renameat2 RENAME_EXCHANGE): a folder becomes a

@@ -20,7 +20,7 @@ from generator.site import seo
 from generator.inputs.languages import Language
 from generator.site.offline import logo_svg
 
-# The colours of generator/assets/site.css (tests/test_face.py compares them): the header's
+# The colours of generator/assets/site.css (tests/generator/site/test_face.py compares them): the header's
 # felt green with white text (7.9:1), links in the same green on white (7.9:1), card red on hover.
 FELT = "#1d5c3f"
 CARD_RED = "#a8231b"

@@ -1,0 +1,99 @@
+"""A language's segments as a gettext PO file and back (generator/i18n/po.py, polib): the round trip
+loses nothing, a translation comes back into its own file and is recorded, a stale segment goes
+out fuzzy, and a file whose source no longer matches is refused with nothing written."""
+import shutil
+from pathlib import Path
+
+import polib
+import pytest
+
+import strict_yaml
+from generator import cli
+from generator.i18n import translations
+
+ROOT = Path(__file__).resolve().parents[3]
+LANGUAGES = [entry["code"] for entry in strict_yaml.load(ROOT / "docs" / "languages.yml")["languages"]]
+SOURCE, LANG = LANGUAGES[0], LANGUAGES[1]
+
+
+@pytest.fixture
+def docs(tmp_path):
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    return tmp_path / "docs"
+
+
+def snapshot(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def po_cli(docs, *args):
+    return cli.main(["po", *args, "--docs", str(docs)])
+
+
+def test_the_round_trip_loses_nothing(docs, tmp_path):
+    before = snapshot(docs)
+    assert po_cli(docs, "export", LANG, str(tmp_path / "x.po")) == 0
+    po = polib.pofile(str(tmp_path / "x.po"))
+    assert len(po) == sum(len(f.findings) for f in [translations.compare(docs, LANG)])
+    assert all(entry.msgstr for entry in po)  # every text of a current language goes out
+    assert po_cli(docs, "import", LANG, str(tmp_path / "x.po")) == 0
+    assert snapshot(docs) == before
+
+
+def test_translations_come_back_into_their_files_and_are_recorded(docs, tmp_path):
+    out = tmp_path / "x.po"
+    # The source changes in three kinds of file: they are stale, and go out fuzzy.
+    page = docs / SOURCE / "pages" / "index.md"
+    status = translations.compare(docs, LANG)
+    paragraph = next(f for f in status.findings if f.file == "pages/index.md" and "¶" in f.segment)
+    page.write_text(page.read_text(encoding="utf-8").replace(paragraph.new, paragraph.new + " Mer."), encoding="utf-8")
+    strings = docs / SOURCE / "strings.yml"
+    strings.write_text(strings.read_text(encoding="utf-8").replace("status: {won: vunnet,", "status: {won: vunnet!,"),
+                       encoding="utf-8")
+    note = docs / SOURCE / "examples" / "winnable.yml"
+    note.write_text(note.read_text(encoding="utf-8").replace("med en gang.", "straks."), encoding="utf-8")
+    assert po_cli(docs, "export", LANG, str(out)) == 0
+    po = polib.pofile(str(out))
+    fuzzy = {e.msgctxt: e for e in po if "fuzzy" in e.flags}
+    assert set(fuzzy) == {f"pages/index.md:{paragraph.segment}", "strings.yml:status.won", "examples/winnable.yml:notes.1"}
+    assert fuzzy["strings.yml:status.won"].previous_msgid == "vunnet"
+    # The translator's new texts, no longer fuzzy.
+    new = {f"pages/index.md:{paragraph.segment}": "Et helt nyt afsnit.", "strings.yml:status.won": "vundet!",
+           "examples/winnable.yml:notes.1": "Ruder konge fjernes straks."}
+    for ctx, text in new.items():
+        fuzzy[ctx].msgstr = text
+        fuzzy[ctx].flags.remove("fuzzy")
+    po.save(str(out))
+    assert po_cli(docs, "import", LANG, str(out)) == 0
+    assert "Et helt nyt afsnit." in (docs / LANG / "pages" / "index.md").read_text(encoding="utf-8")
+    assert strict_yaml.load(docs / LANG / "strings.yml")["status"]["won"] == "vundet!"
+    assert strict_yaml.load(docs / LANG / "examples" / "winnable.yml")["notes"][1] == "Ruder konge fjernes straks."
+    assert "# What examples/winnable.yaml" in (docs / LANG / "examples" / "winnable.yml").read_text(encoding="utf-8")
+    assert translations.compare(docs, LANG).problems == []
+
+
+def test_a_file_whose_source_changed_since_the_export_is_refused_and_nothing_written(docs, tmp_path, capsys):
+    out = tmp_path / "x.po"
+    assert po_cli(docs, "export", LANG, str(out)) == 0
+    po = polib.pofile(str(out))
+    entry = next(e for e in po if e.msgctxt == "strings.yml:status.won")
+    entry.msgstr = "vundet!"
+    po.save(str(out))
+    strings = docs / SOURCE / "strings.yml"
+    strings.write_text(strings.read_text(encoding="utf-8").replace("status: {won: vunnet,", "status: {won: vant,"),
+                       encoding="utf-8")
+    before = snapshot(docs)
+    assert po_cli(docs, "import", LANG, str(out)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {out}, line ") and "the source of 'strings.yml:status.won' has changed" in err
+    assert snapshot(docs) == before
+
+
+def test_a_po_file_for_another_language_is_refused(docs, tmp_path, capsys):
+    out = tmp_path / "x.po"
+    assert po_cli(docs, "export", LANG, str(out)) == 0
+    text = out.read_text(encoding="utf-8").replace(f'"Language: {LANG}\\n"', '"Language: fi\\n"')
+    out.write_text(text, encoding="utf-8")
+    assert po_cli(docs, "import", LANG, str(out)) == 2
+    assert "a PO file for 'fi'" in capsys.readouterr().err
