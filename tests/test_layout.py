@@ -501,3 +501,13 @@ def test_the_tests_mirror_the_code():
     at_top = sorted(p.name for p in TESTS.glob("test_*.py"))
     assert at_top == ["test_layout.py", "test_local_browser.py", "test_lock.py", "test_mutation_config.py",
                       "test_paths_named_exist.py", "test_variant_registry.py"], at_top
+
+
+def test_every_package_folder_is_installed():
+    """pyproject.toml's packages name every folder of the code that is a package, so an install
+    that is not editable holds the generator's stages too."""
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for top in ("verify", "generator", "bench", "strict_yaml")
+             for p in (ROOT / top).rglob("__init__.py") if "__pycache__" not in p.parts}
+    assert found == listed, f"missing: {sorted(found - listed)}, not a package: {sorted(listed - found)}"

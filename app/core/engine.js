@@ -639,10 +639,11 @@ export function isKing(code) {
   return cardValue(code) === KING_VALUE;
 }
 
-/** Do the two cards' values make a pair (rule pair.thirteen; a king pairs with nothing, rule
- *  king.alone)? Only the values: whether both may be chosen is isAvailable's. */
+/** Do the two cards' values make a pair (rule pair.thirteen)? A king pairs with nothing (rule
+ *  king.alone): any sum with its 13 is over 13. Only the values: whether both may be chosen is
+ *  isAvailable's. */
 export function canPair(a, b) {
-  return !isKing(a) && !isKing(b) && pairSum(a, b) === TARGET_SUM;
+  return pairSum(a, b) === TARGET_SUM;
 }
 
 /** The two cards' values added up, as rule pair.thirteen adds them (a refusal shows the sum). */
@@ -655,8 +656,7 @@ export function pairSum(a, b) {
 export function cardAt(position, place, rules = STANDARD) {
   if (place === 'waste') return position.waste[position.waste.length - 1] || null;
   if (place === 'stock') return normaliseRules(rules).stockTop ? position.stock[0] || null : null;
-  if (place.startsWith('p')) return position.pyramid[Number(place.slice(1))] || null;
-  return null;
+  return position.pyramid[Number(place.slice(1))] || null; // 'p0'…'p27'; any other name is no place: null
 }
 
 /** The place of a card in play (cardAt's places: the waste top first, then the pyramid, then the

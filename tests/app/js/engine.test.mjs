@@ -244,6 +244,18 @@ test("the page's questions: kings, pairs, the sum a refusal shows, the rows a mo
   const after = { ...before, pyramid: before.pyramid.map((c, k) => (k === 0 || (k >= 3 && k < 6) ? null : c)) };
   assert.deepEqual(E.emptiedRows(before, after), [1, 3]);
   assert.deepEqual(E.emptiedRows(after, after), []);
+  // The last row too, and a row emptied from one card left; a row with a card still in it is not.
+  const lastTwo = { ...before, pyramid: before.pyramid.map((c, k) => (k === 21 || k === 22 ? c : null)) };
+  const lastOne = { ...lastTwo, pyramid: lastTwo.pyramid.map((c, k) => (k === 21 ? null : c)) };
+  const none = { ...lastTwo, pyramid: lastTwo.pyramid.map(() => null) };
+  assert.deepEqual(E.emptiedRows(lastTwo, lastOne), []);
+  assert.deepEqual(E.emptiedRows(lastOne, none), [7]);
+  assert.deepEqual(E.emptiedRows(lastTwo, none), [7]);
+  assert.equal(E.cardAt(before, 'elsewhere'), null);
+  assert.equal(E.placeOf(before, before.pyramid[0]), 'p0');
+  assert.equal(E.placeOf(before, before.stock[0]), null, 'a stock card is in play only under stockTop');
+  assert.equal(E.placeOf(before, before.stock[0], { stockTop: true }), 'stock');
+  assert.equal(E.placeOf(before, before.stock[1], { stockTop: true }), null, 'the card under the top is not');
 });
 
 test("the page's questions (cardAt, placeOf, isAvailable, canPair, isKing) agree with the legal moves", () => {
@@ -298,4 +310,9 @@ test('isAvailable: cover-pair lets a card with one free card on it be chosen, no
   assert.ok(!E.isAvailable(pos, 'p15', { coverPair: true }), 'two cards on it');
   assert.ok(!E.isAvailable(lone, 'p21', { coverPair: true }), 'no card there');
   assert.ok(E.isAvailable(lone, 'p17', {}), 'nothing on it');
+  // Card 10 (row 5) with one card on it, 15, which is itself covered by 21: not free under cover-pair.
+  const deeper = pos.pyramid.map((c, k) => (k === 10 || k === 15 || k === 21 ? c : null));
+  assert.ok(!E.isAvailable({ ...pos, pyramid: deeper }, 'p10', { coverPair: true }), 'the one card on it is not free');
+  const freed = deeper.map((c, k) => (k === 21 ? null : c));
+  assert.ok(E.isAvailable({ ...pos, pyramid: freed }, 'p10', { coverPair: true }), 'the one card on it is free');
 });
