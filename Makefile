@@ -88,8 +88,10 @@ test-js: setup ## the app's JS unit tests alone
 
 # On every core (pytest-xdist); the bundle and the built site are made once per set of inputs
 # and shared (tests/helpers/cached_builds.py), so a second run with nothing changed skips both.
+# worksteal: a worker that runs out takes tests queued for the other, so the long ones at the end
+# (the 10,000 message games, the build copies) do not leave one core idle.
 test-py: setup cairo survey lighthouse ## pytest on every core, without the browser install
-	$(PY) -m pytest -n auto
+	$(PY) -m pytest -n auto --dist worksteal
 
 # Every test: pytest, with the app's JS unit tests among its tests (tests/app/test_js_units.py),
 # so that they run on every core beside the Python ones.

@@ -179,7 +179,7 @@ def test_the_bundle_path_and_schema_are_the_same_in_both_packages():
 
 
 # ---- the app: a core without the page (app/core/), the page's UI on it (app/ui/) ----------------
-# app/core/ is what Node runs too (verify/'s bridge, the survey, tests/app/js/): the rules, the
+# app/core/ is what Node runs too (verify/'s bridge, the survey, tests/app/core/): the rules, the
 # searches, the words chosen, the saves. It imports nothing of app/ui/ and names no DOM global;
 # storage and statistics reach localStorage only through globalThis, which Node's tests stub.
 APP_CORE, APP_UI = ROOT / "app" / "core", ROOT / "app" / "ui"
@@ -490,12 +490,14 @@ def test_the_library_write_check_sees_each_way_of_writing(tmp_path):
 
 def test_the_tests_mirror_the_code():
     """A test lives in the folder of what it tests: tests/<package path>/ for a package's tests
-    (tests/generator/guard/ for generator/guard/, tests/app/js/ for the app's Node tests), at
-    tests/ itself only when it holds the repository as a whole (its layout, the lock, the
-    mutation list, the variants registry every part reads, the browser finder of tests/helpers/). tests/browser/ drives the game in Chromium; helpers/ and data/ hold what
-    tests share."""
+    (tests/generator/guard/ for generator/guard/, tests/verify/checks/ for verify/checks/,
+    tests/app/core/ and tests/app/ui/ for the app's Node tests); at tests/ itself only what holds
+    the repository as a whole (its layout, the lock, the mutation list, the variants registry
+    every part reads, the browser finder of tests/helpers/). tests/browser/ drives the game in
+    Chromium; helpers/ and data/ hold what tests share."""
     own = {"helpers", "data", "browser"}
-    folders = sorted({p.parent.relative_to(TESTS) for p in TESTS.rglob("test_*.py")} - {Path(".")})
+    tests = [*TESTS.rglob("test_*.py"), *TESTS.rglob("*.test.mjs")]
+    folders = sorted({p.parent.relative_to(TESTS) for p in tests} - {Path(".")})
     wrong = [str(f) for f in folders if f.parts[0] not in own and not (ROOT / f).is_dir()]
     assert wrong == [], f"test folders that mirror no folder of the code: {wrong}"
     at_top = sorted(p.name for p in TESTS.glob("test_*.py"))

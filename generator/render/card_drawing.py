@@ -40,3 +40,23 @@ def read(path: Path | None = None) -> dict:
         line = text.count("\n", 0, found.start(1) + e.pos) + 1
         raise BuildError(f"{path}:{line}: the CARD_DRAWING object must be strict JSON, which the site's "
                          f"pictures read too (double quotes, no comments, no trailing comma): {e.msg}") from None
+
+
+LOOK = APP / "ui" / "cards.css"
+_BACK_RULES = re.compile(r"^\.pyr (\.back-(?:face|inner)\{[^}\n]*\})", re.M)
+
+
+def back_style(path: Path | None = None) -> str:
+    """The light scheme's card back, as app/ui/cards.css writes it (`.pyr .back-face{…}` and
+    `.pyr .back-inner{…}`), for a picture that cannot see the page's stylesheets (the reserve,
+    shown by <img>): the same rules, without the `.pyr` scope."""
+    path = LOOK if path is None else path
+    try:
+        rules = _BACK_RULES.findall(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise BuildError(f"{path}: the cards' look cannot be read ({e.strerror})") from None
+    if len(rules) != 2:
+        raise BuildError(f"{path}: the card back must be one `.pyr .back-face{{…}}` and one `.pyr .back-inner{{…}}` "
+                         "rule, each on one line (the reserve's picture copies them)")
+    return "".join(rules)
+

@@ -436,19 +436,14 @@ def pyramid_svg(position: dict, *, names: CardNames, text: PictureText, title: s
 
 # --------------------------------------------------------------------------- the game's reserve
 
-# The light scheme's card back (app/ui/cards.css .back-face, .back-inner): a picture shown by
-# <img> sees none of the page's style sheets. No felt rims: the table under it is the reserve's
-# own background, light or dark, and backs may show between backs.
-_RESERVE_STYLE = (".back-face{fill:#274b7a;stroke:#1a3354;stroke-width:1.5}"
-                  ".back-inner{fill:none;stroke:#c9d7ea;stroke-width:2;stroke-dasharray:3 4}")
-
-
 def reserve_svg() -> str:
     """The deal face down, where the game's board will be: the 28 cards of the pyramid and the
     stock as card backs, at the board's own places, with no words (one file serves every
     language). The page shows it from its first paint until game.js has drawn the board, so a
     reader sees the pyramid at once instead of an empty table; a standalone file, since it is
-    loaded by <img>. Decorative: the game's own board is what assistive technology reads."""
+    loaded by <img>, it carries the light scheme's card back from app/ui/cards.css itself. No
+    felt rims: the table under it is the reserve's own background, and backs may show between
+    backs. Decorative: the game's own board is what assistive technology reads."""
     i, inner_radius = DRAWING["back"]["inset"], DRAWING["back"]["inner_radius"]
 
     def back(x: float, y: float) -> str:
@@ -460,4 +455,4 @@ def reserve_svg() -> str:
         for c in range(1, r + 1):
             body.append(back(*pyramid_xy(r, c)))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {VIEW_H}" '
-            f'width="{VIEW_W}" height="{VIEW_H}"><style>{_RESERVE_STYLE}</style>' + "".join(body) + "</svg>\n")
+            f'width="{VIEW_W}" height="{VIEW_H}"><style>{card_drawing.back_style()}</style>' + "".join(body) + "</svg>\n")

@@ -1,4 +1,4 @@
-"""The app's JavaScript unit tests (tests/app/js/*.test.mjs, node:test), one file per pytest test so
+"""The app's JavaScript unit tests (tests/app/core/ and tests/app/ui/ *.test.mjs, node:test), one file per pytest test so
 that they run beside the Python tests on every core instead of before them. A file passes only
 when its tests ran and all passed: a file that registers no test, or skips one, is refused."""
 import re
@@ -9,7 +9,7 @@ import pytest
 
 from verify.app import find_node
 
-JS_TESTS = sorted((Path(__file__).resolve().parent / "js").glob("*.test.mjs"))
+JS_TESTS = sorted(p for folder in ("core", "ui") for p in (Path(__file__).resolve().parent / folder).glob("*.test.mjs"))
 COUNT = re.compile(r"^# (tests|pass|fail|cancelled|skipped|todo) (\d+)$", re.M)
 
 

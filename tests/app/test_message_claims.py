@@ -1,6 +1,6 @@
 """The game's messages, cross-checked with the independent engine and decider: a sample of the
-random games of tests/app/js/message_games.mjs (the app's engine plays them and app/core/messages.js and
-app/core/judge.js choose what to say; tests/app/js/messages.test.mjs checks all 10,000 with the app's
+random games of tests/app/core/message_games.mjs (the app's engine plays them and app/core/messages.js and
+app/core/judge.js choose what to say; tests/app/core/messages.test.mjs checks all 10,000 with the app's
 own engine and decider) replayed in verify/independent/, and every claim checked there."""
 import json
 import subprocess
@@ -18,7 +18,7 @@ MAX_NODES = 20_000_000  # a bound far above the app's in the games; beyond it a 
 
 @pytest.fixture(scope="module")
 def games():
-    r = subprocess.run([find_node(), str(ROOT / "tests" / "app" / "js" / "message_games.mjs"), *map(str, SAMPLE)],
+    r = subprocess.run([find_node(), str(ROOT / "tests" / "app" / "core" / "message_games.mjs"), *map(str, SAMPLE)],
                        capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     return [json.loads(line) for line in r.stdout.splitlines()]

@@ -1,4 +1,4 @@
-"""Writes tests/data/decider_positions.json for tests/app/js/decider_prunings.test.mjs: small
+"""Writes tests/data/decider_positions.json for tests/app/core/decider_prunings.test.mjs: small
 positions (a deal's opening with its top rows and the end of its stock left out, and positions
 met in random play with 6 to 14 pyramid cards left), each with whether it can be won under each
 variant, as the independent engine answers: the independent decider's plain search (every

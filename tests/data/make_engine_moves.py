@@ -1,4 +1,4 @@
-"""Writes tests/data/engine_moves.json for tests/app/js/engine_moves.test.mjs: games of random legal
+"""Writes tests/data/engine_moves.json for tests/app/core/engine_moves.test.mjs: games of random legal
 play from a few deals, each step's legal moves and a few refused moves with their rule, all as
 the independent engine (verify/independent/rules.py, written from docs/rules.md) answers; then games
 under each variant, as the independent decider's replayer (verify/independent/decider.py)

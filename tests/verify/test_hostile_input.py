@@ -384,4 +384,4 @@ def test_both_engines_read_any_text_alike(app, kind, text):
 
 def test_both_engines_show_refused_text_alike():
     assert independent_deal.shown("a'b\\c\x00\t\u017f\U0001F600") == "'a\\'b\\\\c\\x00\\t\\u017f\\U0001f600'"
-    assert independent_deal.shown("x" * 41) == f"'{'x' * 40}'… (41 characters)"  # as tests/app/js/engine.test.mjs
+    assert independent_deal.shown("x" * 41) == f"'{'x' * 40}'… (41 characters)"  # as tests/app/core/engine.test.mjs

@@ -195,7 +195,7 @@ def run_stryker(name: str, module: dict) -> Path:
         "concurrency": 1,
         "tempDirName": str((STATE / ".stryker-tmp").relative_to(ROOT)),
         # The sandbox copies only what the JS tests read: the app, docs/, the JS tests and their data.
-        "ignorePatterns": ["/*", "!/app", "!/tests", "/tests/*", "!/tests/app", "/tests/app/*", "!/tests/app/js", "!/tests/data", "!/docs"],
+        "ignorePatterns": ["/*", "!/app", "!/tests", "/tests/*", "!/tests/app", "/tests/app/*", "!/tests/app/core", "!/tests/app/ui", "!/tests/data", "!/docs"],
         # A mutant that loops for ever is stopped this long after the tests' own time.
         "timeoutMS": 5000,
     }

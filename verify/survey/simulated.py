@@ -1,7 +1,7 @@
 """A pool of many simulated workers on a virtual clock, for measuring the driver (run.py) itself:
 how busy it keeps a large cluster, and how much it holds. Nothing is decided; each chunk's deals
 come back as lost (checked), after a random time drawn from `durations`. Used by
-tests/verify/test_survey_pipeline.py and `make bench SECTION=survey`.
+tests/verify/survey/test_survey_pipeline.py and `make bench SECTION=survey`.
 """
 from __future__ import annotations
 

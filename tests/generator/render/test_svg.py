@@ -456,3 +456,27 @@ def test_the_drawing_must_be_strict_json(tmp_path):
     bad.write_text("export const CARD_DRAWING = {};\nexport const MORE = 1;\n", encoding="utf-8")
     with pytest.raises(BuildError, match="must end with `export const CARD_DRAWING"):
         card_drawing.read(bad)
+
+
+def test_the_boards_proportions_in_the_stylesheet_are_the_drawings():
+    """game.css sizes the board and the reserve by the pictures' width and height (it cannot read
+    app/core/card-drawing.js): every ratio written there is the drawing's VIEW_W / VIEW_H, so a
+    card design that changes the board's size is seen here."""
+    import re
+    from generator.render.svg import VIEW_H, VIEW_W
+    css = (Path(__file__).resolve().parents[3] / "app" / "ui" / "game.css").read_text(encoding="utf-8")
+    ratios = re.findall(r"(\d+) / (\d+)\)*;", css)
+    assert len(ratios) >= 4 and set(ratios) == {(str(VIEW_W), str(VIEW_H))}, ratios
+
+
+def test_the_reserves_card_back_is_the_card_looks(tmp_path):
+    """The reserve's picture copies the card back from app/ui/cards.css; a look without those
+    two rules stops the build, naming the file."""
+    from generator.errors import BuildError
+    from generator.render.card_drawing import back_style
+    looks = (Path(__file__).resolve().parents[3] / "app" / "ui" / "cards.css").read_text(encoding="utf-8")
+    assert ".pyr " + back_style().replace("}.", "}\n.pyr .") in looks
+    broken = tmp_path / "cards.css"
+    broken.write_text(looks.replace(".pyr .back-inner{", ".pyr .back-lining{"), encoding="utf-8")
+    with pytest.raises(BuildError, match="cards.css: the card back"):
+        back_style(broken)

@@ -6,8 +6,8 @@ variant as the independent decider's plain search and the independent exhaustive
 each one left out, every answer must be that one, a won line must win when replayed move by move
 (verify/independent/rules.py for the standard rules, the variant replayer for the others), and
 each setting must enter the card sets the data records for it: those the app's decider, written
-apart, enters too within 1 % (tests/app/js/decider_prunings.test.mjs), so a pruning weakened, or
-cutting where its proof does not reach, shows. tests/verify/test_survey.py holds each pruning on its own
+apart, enters too within 1 % (tests/app/core/decider_prunings.test.mjs), so a pruning weakened, or
+cutting where its proof does not reach, shows. tests/verify/survey/test_survey.py holds each pruning on its own
 and the plain search to the same answers over played positions (the unpruned settings take a
 minute without numba's compiler, which a mutation run goes without: see modules.toml)."""
 import json

@@ -1,5 +1,5 @@
 // Random games and the messages the game would say in them, with what each message claims —
-// shared by tests/app/js/messages.test.mjs (which checks every claim with the app's engine and
+// shared by tests/app/core/messages.test.mjs (which checks every claim with the app's engine and
 // decider, over 10,000 games) and tests/app/test_message_claims.py (which runs this file with
 // `node message_games.mjs FIRST COUNT` and checks a sample with the independent engine and
 // decider). Only app/core/messages.js and app/core/judge.js choose; nothing here decides a claim.

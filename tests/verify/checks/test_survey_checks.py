@@ -1,7 +1,7 @@
 """verify/checks/survey_checks.py on hand-made records, with stand-ins for what it calls (the
 replay of a won game, the cache reader, the deciders' chunk and the process pool): the letters
 per deal, the figures and the pool, which verdicts are published, every message whole, the lost
-deals' tasks and what is made of each answer. tests/verify/test_survey.py runs a real survey (minutes
+deals' tasks and what is made of each answer. tests/verify/survey/test_survey.py runs a real survey (minutes
 a run); this file takes a second, so `make mutation MODULE=checks-survey` can run it per mutant."""
 import types
 

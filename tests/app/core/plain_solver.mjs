@@ -87,7 +87,7 @@ const SIDE_MASK = (1 << SIDE_BITS) - 1;
  * largest. Move that removal to the front: K is in no other move, removing it only frees more
  * cards and never touches stock or waste, so every other move of G stays legal and the game
  * keeps its length and its count. So among the shortest best games there is one that takes
- * K first, and the search may ignore the other moves here. tests/app/js/solver.test.mjs compares
+ * K first, and the search may ignore the other moves here. tests/app/core/solver.test.mjs compares
  * both numbers with the plain search.
  */
 export function solve(position, options = {}) {

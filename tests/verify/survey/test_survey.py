@@ -20,7 +20,7 @@ from verify import cli, settings, survey
 from verify.errors import CheckFailed, InputError, Stopped
 from verify.independent import decider, rules, solver, variants
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def reduced(n, cut=14, stock=18):

@@ -1,4 +1,4 @@
-// Unit tests of app/core/engine.js in Node (node --test tests/app/js/).
+// Unit tests of app/core/engine.js in Node (node --test tests/app/core/).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as E from '../../../app/core/engine.js';

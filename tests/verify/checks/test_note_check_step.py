@@ -12,7 +12,7 @@ from verify.errors import CheckFailed
 from verify.examples import NoteText, example_notes, load_example
 from verify.independent import rules
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def example(name):

@@ -32,7 +32,7 @@ from distributed.comm import CommClosedError, connect as comm_connect
 from verify import cli, cluster, cluster_certs, cluster_security, survey
 from verify.errors import InputError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DASK = Path(sys.executable).with_name("dask")
 FIRST, LAST, CHUNK = 1, 100, 5  # 20 tasks: a few seconds on two workers, long enough to kill one midway
 TIMINGS = ("ms", "check_ms")  # the only fields of a record that differ between two runs

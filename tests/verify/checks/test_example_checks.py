@@ -16,7 +16,7 @@ from verify.examples import ExampleError, Move, load_example
 from verify.independent import deal as independent_deal
 from verify.independent import rules
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WON = load_example(ROOT / "examples" / "winnable.yaml")  # deal 27, 51 moves, won
 LOST = load_example(ROOT / "examples" / "not-winnable.yaml")  # deal 7, 67 moves, 27 pyramid cards
 

@@ -1,4 +1,4 @@
-// Unit tests of app/core/storage.js in Node, with a fake localStorage/sessionStorage (node --test tests/app/js/).
+// Unit tests of app/core/storage.js in Node, with a fake localStorage/sessionStorage (node --test tests/app/core/).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as S from '../../../app/core/storage.js';

@@ -1,5 +1,5 @@
 // The game's messages are true (app/core/messages.js, app/core/judge.js): 10,000 random games (deals
-// 1 … 10,000, tests/app/js/message_games.mjs), and every claim each message makes checked with the
+// 1 … 10,000, tests/app/core/message_games.mjs), and every claim each message makes checked with the
 // app's engine and decider — the cards it names and how many cover a card, "can still be won",
 // "no longer", how many moves back, stuck with no move at all — and its words in nb and da:
 // no Undo offered where undoing cannot help, the count and the cards it names in the text.

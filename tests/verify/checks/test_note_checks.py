@@ -10,7 +10,7 @@ from verify.independent import rules
 from verify.notes import glossary_path, load_note_words, note_problem, read_note
 from helpers.languages import LANGUAGES
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WORDS = {code: load_note_words(glossary_path(code)) for code in LANGUAGES}
 
 
