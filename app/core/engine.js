@@ -269,7 +269,7 @@ export function chainStep(side, p, turns, unlimited = false) {
  * Every legal move of a compact state: emit(kind, a, b, pyr, side, p, turns) once per move with
  * the state it leads to. This is the one place where the app decides what is legal.
  * kingFirst: when a free pyramid king exists, emit only its removal (used by the solver; see
- * tests/app/js/plain_solver.mjs for why that keeps the answers exact). rules: normaliseRules()
+ * tests/app/core/plain_solver.mjs for why that keeps the answers exact). rules: normaliseRules()
  * options; the variants' extra moves are marked VARIANT RULE. sideOnly: only the moves that
  * take the waste top or the playable stock top (the solver's walk down the chain of draws).
  * Returns the number of moves emitted.

@@ -1,7 +1,7 @@
 // Which message the game says, chosen by the state that makes it true: pure functions from the
 // state to {key, values}, a key of game.json ('group.name') and the values its template fills
 // in (cards as codes, counts as numbers; game.js turns them into words). No DOM: the tests
-// (tests/app/js/messages.test.mjs) play thousands of games through them and check each claim.
+// (tests/app/core/messages.test.mjs) play thousands of games through them and check each claim.
 
 import { compile, freeMask, ROWS } from './engine.js';
 

@@ -19,7 +19,7 @@
 //    only (pair of two, king, cover pair) gives the same position later on the chain as it
 //    gives at once followed by the same draws: it is made only at the start of the chain, and
 //    further down only the moves that take the waste top (or the playable stock top) are new.
-// 3. A free pyramid king goes at once (forEachMove's kingFirst): tests/app/js/plain_solver.mjs
+// 3. A free pyramid king goes at once (forEachMove's kingFirst): tests/app/core/plain_solver.mjs
 //    argues why the fewest moves and the count are kept; the argument holds in every variant.
 // 4. Best first (A*) on the removal graph, with a lower bound on the moves still needed that
 //    never overestimates and drops by at most the cost of a step (so the first goal taken
