@@ -27,6 +27,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from generator.render.game_embed import game_code, game_html, head_html  # noqa: E402
+from generator.render.game_locale import game_strings  # noqa: E402
 from generator.site.build import copy_game  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -57,7 +58,8 @@ def gzip_sizes() -> dict:
 
 def _harness(folder: Path, pool: list[int]) -> None:
     copy_game(ROOT / "app", folder / "assets")  # as the site gets them
-    strings = json.loads((ROOT / "docs" / "nb" / "game.json").read_text(encoding="utf-8"))
+    path = ROOT / "docs" / "nb" / "game.json"  # with the locale's data, as the generator gives it to the page
+    strings = game_strings(json.loads(path.read_text(encoding="utf-8")), "nb", str(path))
     (folder / "index.html").write_text(
         '<!doctype html><html lang="nb"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
         f"{head_html('assets')}<title>bench</title></head><body>{game_html('nb', strings, pool, 'assets')}</body></html>",

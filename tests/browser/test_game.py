@@ -580,3 +580,15 @@ def test_screenshots_fit_without_sideways_scrolling(watched, winning_game, lang,
     page.locator(".pyr-next").click()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(ARTIFACTS / f"replay-{lang}-{width}.png"), full_page=True)
+
+
+def test_the_benchs_page_plays_hint():
+    """make bench SECTION=game builds its own page around the game (bench/game_bench.py): it must
+    give the game its strings as the generator does (with the locale), or the bench measures a
+    page that never draws. Run apart: Playwright's sync API allows one per process."""
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", "from bench import game_bench; print(game_bench.hint_times([27]))"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "'answer': 'checked'" in r.stdout, r.stdout
