@@ -493,8 +493,8 @@ def test_the_tests_mirror_the_code():
     (tests/generator/guard/ for generator/guard/, tests/verify/checks/ for verify/checks/,
     tests/app/core/ and tests/app/ui/ for the app's Node tests); at tests/ itself only what holds
     the repository as a whole (its layout, the lock, the mutation list, the variants registry
-    every part reads, the browser finder of tests/helpers/). tests/browser/ drives the game in
-    Chromium; helpers/ and data/ hold what tests share."""
+    every part reads, the browser finder of tests/helpers/, the README and the handbook).
+    tests/browser/ drives the game in Chromium; helpers/ and data/ hold what tests share."""
     own = {"helpers", "data", "browser"}
     tests = [*TESTS.rglob("test_*.py"), *TESTS.rglob("*.test.mjs")]
     folders = sorted({p.parent.relative_to(TESTS) for p in tests} - {Path(".")})
@@ -502,7 +502,7 @@ def test_the_tests_mirror_the_code():
     assert wrong == [], f"test folders that mirror no folder of the code: {wrong}"
     at_top = sorted(p.name for p in TESTS.glob("test_*.py"))
     assert at_top == ["test_layout.py", "test_local_browser.py", "test_lock.py", "test_mutation_config.py",
-                      "test_paths_named_exist.py", "test_variant_registry.py"], at_top
+                      "test_paths_named_exist.py", "test_readme.py", "test_variant_registry.py"], at_top
 
 
 def test_every_package_folder_is_installed():

@@ -1,8 +1,8 @@
 """`make mutation` is wired: every module of tools/mutation/modules.toml names a tool the driver
 knows, files to mutate and test files that exist, and tests that import or run what they are
-said to exercise; the modules the README's table scores are the configured ones; a module name
-the driver does not know is refused with exit 2. (The mutation run itself is long and is not part
-of make test.)"""
+said to exercise; the modules the score table of docs/dev/testing.md lists are the configured
+ones; a module name the driver does not know is refused with exit 2. (The mutation run itself is
+long and is not part of make test.)"""
 import inspect
 import re
 import subprocess
@@ -51,9 +51,9 @@ def test_each_module_names_files_that_exist_and_tests_that_exercise_them(name):
             assert lines[eq["at"] - 1].strip() == eq["line"], (name, eq)
 
 
-def test_the_readme_scores_every_configured_module():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Mutation testing", 1)[1].split("\n## ", 1)[0]
+def test_the_handbook_scores_every_configured_module():
+    handbook = (ROOT / "docs" / "dev" / "testing.md").read_text(encoding="utf-8")
+    section = handbook.split("## Mutation testing", 1)[1].split("\n## ", 1)[0]
     rows = {m.group(1) for m in re.finditer(r"^\| `([a-z-]+)` \|", section, re.M)}
     assert rows == set(MODULES)
 

@@ -37,7 +37,7 @@ DASK = Path(sys.executable).with_name("dask")
 FIRST, LAST, CHUNK = 1, 100, 5  # 20 tasks: a few seconds on two workers, long enough to kill one midway
 TIMINGS = ("ms", "check_ms")  # the only fields of a record that differ between two runs
 START_TIMEOUT = 60  # seconds for the scheduler and the workers to come up on a busy 2-core machine
-# As the README says: even with --no-dashboard, Dask's HTTP server (health, metrics, info pages)
+# As docs/dev/cluster.md says: even with --no-dashboard, Dask's HTTP server (health, metrics, info pages)
 # listens on every interface unless --dashboard-address binds it.
 LOOPBACK_ONLY = ("--no-dashboard", "--dashboard-address", "127.0.0.1:0")
 
@@ -262,7 +262,7 @@ def test_a_tls_cluster_fills_the_same_cache_as_a_local_run(tmp_path, local_run, 
     local = {name: records for name, records in cache_files(local_run[0]).items()
              if all(TLS_FIRST <= int(n) <= TLS_LAST for n in records)}
     assert len(files) == (TLS_LAST - TLS_FIRST + 1) // CHUNK and files == local
-    # The README's flags: no port of the scheduler or of a worker (dashboard's HTTP included) on
+    # The flags of docs/dev/cluster.md: no port of the scheduler or of a worker (dashboard's HTTP included) on
     # any other interface than loopback.
     for process in tls_cluster.processes:
         listening = listening_addresses(process.pid)
