@@ -5,6 +5,8 @@
 // An entry:
 //   id       the button's class (`pyr-button pyr-<id>`); for a command without a button, its name
 //   words    the strings key of the button's label ('buttons.undo' is strings.buttons.undo); none: no button
+//   more     the button goes in the smaller row under the message (the four of every game, without it,
+//            sit right under the board, so that board, buttons and message are seen together)
 //   values   (game) → the values filled into the label, redrawn with the game (the date of the daily deal)
 //   shown    (game) → whether the page has the button at all (made once; default: it has)
 //   keys     the key bindings: {key, ctrl, shift, page}. key is event.key lower-cased; ctrl (Ctrl or ⌘)
@@ -28,18 +30,18 @@ export const COMMANDS = [
   { id: 'restart', words: 'buttons.restart', run: (g) => g.restart(), keys: [{ key: 'r' }] },
   { id: 'new-game', words: 'buttons.new_game', run: (g) => g.newRandomGame(), keys: [{ key: 'n' }] },
   {
-    id: 'redo', words: 'redo.redo', run: (g) => g.redo(), enabled: (g) => g.state.redo.length > 0,
+    id: 'redo', words: 'redo.redo', more: true, run: (g) => g.redo(), enabled: (g) => g.state.redo.length > 0,
     keys: [{ key: 'y', ctrl: true }, { key: 'z', ctrl: true, shift: true }, { key: 'y', shift: false }],
   },
   {
-    id: 'redo-all', words: 'redo.redo_all', run: (g) => g.redoAll(), enabled: (g) => g.state.redo.length > 0,
+    id: 'redo-all', words: 'redo.redo_all', more: true, run: (g) => g.redoAll(), enabled: (g) => g.state.redo.length > 0,
     keys: [{ key: 'y', shift: true }],
   },
   {
-    id: 'daily', words: 'daily.open', values: (g) => ({ date: g.date(g.today) }), shown: (g) => g.pool.length > 0,
+    id: 'daily', words: 'daily.open', more: true, values: (g) => ({ date: g.date(g.today) }), shown: (g) => g.pool.length > 0,
     run: (g) => g.openDaily(),
   },
-  { id: 'solution', words: 'buttons.solution', run: (g) => g.solution.ask() },
+  { id: 'solution', words: 'buttons.solution', more: true, run: (g) => g.solution.ask() },
   // Keys without a button.
   { id: 'draw', run: (g) => g.activate('stock'), keys: [{ key: 'd' }] },
   { id: 'close-solution', run: (g) => g.solution.close(), when: (g) => g.solution.open, keys: [{ key: 'escape' }] },
@@ -58,12 +60,15 @@ function label(game, command) {
   return command.values ? game.words.fill(text, command.values(game)) : text;
 }
 
-/** The buttons of the table, in its order: a Map id → <button>, each as dom.js button() makes it. */
+/** The buttons of the table, in its order: a Map id → <button>, each as dom.js button() makes it
+    (its `dataset.more` set for a button of the row under the message). */
 export function makeButtons(game, commands = COMMANDS) {
   const made = new Map();
   for (const command of commands) {
     if (!command.words || (command.shown && !command.shown(game))) continue;
-    made.set(command.id, button(`pyr-button pyr-${command.id}`, label(game, command), () => command.run(game)));
+    const made_button = button(`pyr-button pyr-${command.id}`, label(game, command), () => command.run(game));
+    if (command.more) made_button.dataset.more = '';
+    made.set(command.id, made_button);
   }
   return made;
 }

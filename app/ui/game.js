@@ -113,12 +113,14 @@ class Game {
     this.messageLine.setAttribute('aria-live', 'polite');
 
     // The buttons, from the table of commands (app/ui/commands.js) in its order: the four of every
-    // game first (on a small phone they are the ones on the first screen), then Redo and Redo all,
-    // the daily deal (when the page has a pool) and the solution.
+    // game right under the board, then the message, then a smaller row: Redo and Redo all, the
+    // daily deal (when the page has a pool) and the solution. Board, buttons and message are
+    // seen together on every screen (game.css sizes the board for them).
     this.today = todayIso();
     this.buttons = makeButtons(this);
     const buttons = element('div', 'pyr-buttons');
-    buttons.append(...this.buttons.values());
+    const more = element('div', 'pyr-more');
+    for (const made of this.buttons.values()) ('more' in made.dataset ? more : buttons).append(made);
     helpText.textContent += ` ${s.redo.keys}`;
 
     this.endPanel = new EndPanel(this.words, (v) => this.num(v), {
@@ -137,8 +139,8 @@ class Game {
     tools.append(help, this.largePrint);
 
     // Under the board the buttons, then the message: a long message grows below them and
-    // never moves the board or the buttons (game.css holds its room). The end panel, the
-    // statistics and the options follow.
+    // never moves the board or the buttons (game.css holds its room). The other buttons, the
+    // end panel, the statistics and the options follow.
     // VARIANTS: the rules choice (only when the page lists the variants), first under the
     // message with the keys: above the board it pushed the buttons off a small phone's first
     // screen. Its summary line names the rules being played.
@@ -146,9 +148,10 @@ class Game {
     // SOLUTION: its button among the others, its panel under them.
     this.solution = new SolutionView(this, WORKER_URL, this.buttons.get('solution'));
 
-    container.prepend(status, this.dailyLine);
+    container.prepend(status);
     if (this.choice) tools.prepend(this.choice.el);
-    container.append(buttons, this.messageLine, this.solution.el, this.endPanel.el, tools, this.stats.el, options);
+    // Today's deal's line under the message: known only once the deal is, it moves nothing above it.
+    container.append(buttons, this.messageLine, this.dailyLine, more, this.solution.el, this.endPanel.el, tools, this.stats.el, options);
     setInterval(() => this.tick(), 1000);
     document.addEventListener('visibilitychange', () => this.tick());
     container.addEventListener('keydown', (event) => this.key(event));

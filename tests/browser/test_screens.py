@@ -1,6 +1,6 @@
 """Comfortable on every screen (issue 26), measured on the built site's front pages: at every
-viewport, in the light and the dark scheme and in both languages, the whole board and the four
-buttons are on the first screen of the game, every card a player can choose is at least 44 px
+viewport, in the light and the dark scheme and in both languages, the whole board, the four
+buttons and the message line are on the first screen of the game, every card a player can choose is at least 44 px
 wide from 360 px up, no label lies over a card and no control over another; a selected card
 differs from every other in every state; nothing moves over a whole played game (layout shift);
 the keyboard enters on the first free card; drag and drop plays as taps do.
@@ -17,7 +17,8 @@ GAME = ".pyramide-game"
 # name: (width, height, device scale); "zoom" is a 1280 x 800 desktop at 200 % (640 x 400 CSS px).
 VIEWPORTS = {
     "320": (320, 568, 1), "360": (360, 740, 1), "390": (390, 844, 1), "768": (768, 1024, 1),
-    "landscape": (740, 360, 1), "desktop": (1280, 800, 1), "zoom": (640, 400, 2),
+    "landscape": (740, 360, 1), "844": (844, 390, 1), "desktop": (1280, 800, 1), "1366": (1366, 768, 1),
+    "1440": (1440, 900, 1), "1920": (1920, 1080, 1), "zoom": (640, 400, 2),
 }
 SCHEMES = ("light", "dark")
 TOUCH_MIN = 44  # px: the smallest card a finger should have to hit (from 360 px wide up)
@@ -73,7 +74,8 @@ def overlap(a, b, slack=0.5) -> bool:
 def geometry_problems(m, viewport) -> list[str]:
     problems = []
     top = m["header"]["b"]  # the site's header is sticky: the game's screen starts under it
-    for name, box in [("board", m["board"])] + [(f"button {i + 1}", b) for i, b in enumerate(m["buttons"])]:
+    # the board, the four buttons and the message (a refusal's reason, the hint's words) together
+    for name, box in [("board", m["board"]), ("message", m["message"])] + [(f"button {i + 1}", b) for i, b in enumerate(m["buttons"])]:
         if not inside(box, top, m["width"], m["height"]):
             problems.append(f"{name} {box} is not on the screen ({m['width']} x {m['height']}, header to {top})")
     controls = [m["board"], m["message"], m["status"], *m["buttons"]]

@@ -53,3 +53,10 @@ test('the buttons are in the order of the game, and their states drawn from the 
   assert.deepEqual(made.get('hint').attrs, {}, 'a command that is always enabled gets no aria-disabled');
   assert.equal(made.get('daily').textContent, 'today 2024-01-01');
 });
+
+test('the four buttons of every game come first and alone; the others go in the row under the message', () => {
+  const buttons = COMMANDS.filter((c) => c.words);
+  assert.deepEqual(buttons.filter((c) => !c.more).map((c) => c.id), ['undo', 'hint', 'restart', 'new-game']);
+  assert.deepEqual(buttons.filter((c) => c.more).map((c) => c.id), ['redo', 'redo-all', 'daily', 'solution']);
+  assert.equal(buttons.findIndex((c) => c.more), 4, 'the first row is the table’s first four');
+});
