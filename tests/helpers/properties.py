@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 LONG_RUN = os.environ.get("PYRAMIDE_PROPERTIES") == "long"
 LONG_FACTOR = 25
 
 
-def property_settings(examples: int) -> settings:
-    """Hypothesis settings for a property worth `examples` tries in `make test`."""
+def property_settings(examples: int, shrink: bool = True) -> settings:
+    """Hypothesis settings for a property worth `examples` tries in `make test`. shrink=False for a
+    property whose one example is costly (a publish, a build): shrinking its failure would take
+    minutes, and the first failing example (the fixed seed gives it again) says what went wrong."""
     return settings(
+        phases=[p for p in Phase if shrink or p not in (Phase.shrink, Phase.explain)],
         max_examples=examples * LONG_FACTOR if LONG_RUN else examples,
         derandomize=not LONG_RUN,
         database=None,  # a property's failure is reproduced from its seed, not from a local file
