@@ -422,7 +422,9 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       const canTurn = turns > 0 && position.waste.length > 0;
       const icon = canTurn ? turnIcon(' transform="translate(0 20)"') : '';
       setSlot('stock', svgBox(placeSvg('empty', icon)), ['is-empty', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
-        { label: words.fill(turns > 0 ? s.aria.stock_turn : s.aria.stock_empty, { turns }) });
+        // VARIANTS: with unlimited turns none is used up, so the name counts none (stock_turn_unlimited).
+        { label: words.fill(turns > 0 ? (view.unlimitedTurns && s.aria.stock_turn_unlimited) || s.aria.stock_turn
+          : s.aria.stock_empty, { turns }) });
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
     // Beside the turn-back arrow: «2 igjen» (short: on a phone it shares the width with the pyramid;

@@ -17,7 +17,8 @@ export const choosing = {
   },
 
   activate(key) {
-    if (this.solution.shown) this.solution.takeOver(); // SOLUTION: a card chosen on a step plays on from it
+    // SOLUTION: a card chosen on a step plays on from it; at a finished step nothing is played
+    if (this.solution.shown && !this.solution.takeOver()) return;
     const { s, words } = this;
     const { selected } = this.state;
     if (this.position.status === 'won') return this.update({ message: this.message(s.messages.already_won) });

@@ -1,12 +1,13 @@
 // The end of a game on the page: the win panel (the score broken down as the engine counted it,
 // moves, hints, time, a personal-record line, New game focused, a short celebration) and the lost
-// panel (lost from the start or by play; Undo, back to the last winnable position, Restart, New
-// game). A region over the board that takes focus; game.js says when and with what. It lies over
-// the board as a dialog does, so it has a Close button (and Escape, in game.js): the player may
-// want to look at the board the game ended on.
+// panel (lost from the start, by play, or not known which; Undo, back to the last winnable position
+// unless the deal is known lost from the start, Restart, New game). A region over the board that
+// takes focus; game.js says when and with what. It lies over the board as a dialog does, so it has
+// a Close button (and Escape, in game.js): the player may want to look at the board the game ended on.
 
 import { element, button } from './dom.js';
 import { POINTS } from '../core/engine.js';
+import { messageText } from '../core/messages.js';
 
 /** Milliseconds as the clock shows them: m:ss, or h:mm:ss from an hour. */
 export function clockText(ms) {
@@ -46,7 +47,7 @@ export class EndPanel {
   }
 
   // The win: `score` is the engine's scoreBreakdown, `record` a line or null, `share` a text or null.
-  showWon({ score, moves, hints, ms, timer, hideScore, record, share, focus }) {
+  showWon({ score, turnsRow, moves, hints, ms, timer, hideScore, record, share, focus }) {
     const { s, words, num } = this;
     this.el.className = 'pyr-end pyr-end-won';
     this.heading.textContent = s.won_title;
@@ -54,7 +55,7 @@ export class EndPanel {
     celebration.setAttribute('aria-hidden', 'true');
     for (const suit of ['♠', '♥', '♦', '♣', '♠', '♥', '♦', '♣']) celebration.append(element('span', '', suit));
     const parts = [element('p', 'pyr-end-lead', s.won_lead)];
-    if (!hideScore) parts.push(this.scoreTable(score));
+    if (!hideScore) parts.push(this.scoreTable(score, turnsRow));
     const facts = element('ul', 'pyr-end-facts');
     const fact = (text, cls) => facts.append(element('li', cls, text));
     fact(words.fill(s.moves, { moves: num(moves) }), 'pyr-end-moves');
@@ -75,7 +76,8 @@ export class EndPanel {
     if (focus) newGame.focus({ preventScroll: true });
   }
 
-  scoreTable(score) {
+  // `turnsRow`: the words of the turns' row, by the rules (app/core/messages.js turnsScoreMessage).
+  scoreTable(score, turnsRow) {
     const { s, words, num } = this;
     const table = element('table', 'pyr-end-score');
     table.append(element('caption', '', s.score_caption));
@@ -95,28 +97,32 @@ export class EndPanel {
     row(words.fill(s.cards, { count: count(score.cards, POINTS.perCard), per: num(POINTS.perCard) }), score.cards, 'pyr-score-cards');
     row(words.fill(s.rows, { count: count(score.rows, POINTS.rowCleared), per: num(POINTS.rowCleared) }), score.rows, 'pyr-score-rows');
     row(s.win, score.win, 'pyr-score-win');
-    row(words.fill(s.turns, { count: count(score.turns, POINTS.perUnusedTurn), per: num(POINTS.perUnusedTurn) }), score.turns, 'pyr-score-turns');
+    row(messageText(words, turnsRow, num), score.turns, 'pyr-score-turns');
     row(s.total, score.total, 'pyr-score-total');
     return table;
   }
 
-  // The loss: `stuck` when no move is left (else Hint found it lost), `fromStart`: the deal cannot be won as dealt (game.js dealResult: the survey's verdict, or Hint's search of the opening).
-  showLost({ stuck, fromStart, canUndo, focus, share = null }) {
+  // The loss: `stuck` when no move is left (else Hint found it lost); `why`, its words and whether
+  // the way back is offered, by what is known of the deal from its start (app/core/messages.js
+  // lostPanelMessage, from game.js dealResult: the survey's verdict, or Hint's search of the opening).
+  showLost({ stuck, why, canUndo, focus, share = null }) {
     const { s, words } = this;
     this.el.className = 'pyr-end pyr-end-lost';
     this.heading.textContent = stuck ? s.stuck_title : s.lost_title;
-    this.why = element('p', 'pyr-end-why', fromStart ? s.lost_from_start : s.lost_by_play);
+    this.why = element('p', 'pyr-end-why', messageText(words, why, this.num));
     this.backLine = element('p', 'pyr-end-back-said');
     this.backLine.setAttribute('role', 'status');
     const buttons = element('div', 'pyr-end-buttons');
     const undo = button('pyr-button pyr-end-undo', words.strings.buttons.undo, this.actions.undo);
-    this.backButton = button('pyr-button pyr-end-back', s.back, this.actions.back);
-    buttons.append(undo, this.backButton, button('pyr-button pyr-end-restart', words.strings.buttons.restart, this.actions.restart),
+    // Known lost from the start: no position of the game can be won, so no way back to one.
+    this.backButton = why.back ? button('pyr-button pyr-end-back', s.back, this.actions.back) : null;
+    buttons.append(undo, ...(this.backButton ? [this.backButton] : []),
+      button('pyr-button pyr-end-restart', words.strings.buttons.restart, this.actions.restart),
       button('pyr-button pyr-end-new', words.strings.buttons.new_game, this.actions.newGame));
     if (share) buttons.append(button('pyr-button pyr-end-share', s.share, () => this.actions.share(share)));
     if (!canUndo) {
       undo.setAttribute('aria-disabled', 'true');
-      this.backButton.setAttribute('aria-disabled', 'true');
+      if (this.backButton) this.backButton.setAttribute('aria-disabled', 'true');
     }
     this.body.replaceChildren(this.why, buttons, this.backLine);
     this.el.hidden = false;

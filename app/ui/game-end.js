@@ -6,6 +6,7 @@
 import { currentPosition, replay, scoreBreakdown } from '../core/engine.js';
 import { newGameId, recordResult, resultOf, statistics } from '../core/stats.js';
 import { variantOf } from './variants.js';
+import { lostPanelMessage, turnsScoreMessage } from '../core/messages.js';
 
 export const gameEnd = {
   // The end panel's content for `game`: the win (with `record` and `fresh` when it has just
@@ -15,12 +16,14 @@ export const gameEnd = {
     if (pos.status === 'won') {
       const daily = meta?.daily ?? null;
       const share = daily ? this.words.fill(this.s.end.share_won, { date: this.date(daily), moves: this.num(pos.moves) }) : null;
-      return { kind: 'won', fresh, score: scoreBreakdown(game), moves: pos.moves, hints: meta?.hints ?? 0, ms: meta?.ms ?? 0, record, share };
+      const score = scoreBreakdown(game);
+      return { kind: 'won', fresh, score, turnsRow: turnsScoreMessage(score, game.rules), moves: pos.moves, hints: meta?.hints ?? 0,
+        ms: meta?.ms ?? 0, record, share };
     }
     if (pos.status === 'stuck') {
       const daily = meta?.daily ?? null;
       const share = daily ? this.words.fill(this.s.end.share_lost, { date: this.date(daily), moves: this.num(pos.moves) }) : null;
-      return { kind: 'lost', fresh, stuck: true, fromStart: this.dealResult(game.deal) === 'lost', share };
+      return { kind: 'lost', fresh, stuck: true, why: lostPanelMessage(this.dealResult(game.deal)), share };
     }
     return null;
   },
@@ -95,13 +98,16 @@ export const gameEnd = {
       if (this.state.game !== game) return; // the game went on meanwhile
       if (answer.result === 'found') {
         const k = answer.index;
-        const back = replay(game.deal, game.moves.slice(0, k));
+        const back = replay(game.deal, game.moves.slice(0, k), game.rules); // the same rules: the same variant's game
         const text = k === 0 ? e.back_start : this.words.fill(e.back_done, { moves: this.num(k) });
         return this.update({ game: back, redo: game.moves.slice(k).reverse(), message: this.message(text) }, { save: true });
       }
-      if (answer.result === 'none') return this.endPanel.said(e.back_none, { fromStart: true });
+      if (answer.result === 'none') {
+        this.openings.set(`${this.variant}:${game.deal}`, 'lost'); // the opening too: known lost from the start
+        return this.endPanel.said(e.back_none, { fromStart: true });
+      }
       this.endPanel.said(e.back_undecided);
-    });
+    }, this.rules); // the game's own rules: under a variant the standard ones would answer for other moves
   },
 
   // Copies the daily result's text; where the clipboard is refused, the message shows it.

@@ -15,7 +15,7 @@ import {
 } from '../core/engine.js';
 import { createBoard, makeWords } from './board.js';
 import { HintSearch, KnownDeals } from '../core/hint.js';
-import { coveredMessage, messageText, stuckMessage } from '../core/messages.js';
+import { coveredMessage, messageText, stockRefusal, stuckMessage, turnMessage } from '../core/messages.js';
 import { saveGame, setTabDeal, MAX_UNDO, loadSetting, saveSetting } from '../core/storage.js';
 import { readJson, element, button } from './dom.js';
 // The buttons and the keys, from one table of commands.
@@ -352,13 +352,18 @@ class Game {
       const cards = move.split(' ').slice(1).map((code) => this.keyOf(code)).filter(Boolean); // a cue on the cards
       const blocked = error.rule === 'free.covered' ? this.blockedCard(move) : null;
       if (blocked) return this.update({ ...also, message: this.coveredRefusal(blocked, cards) });
+      // The stock pressed: its reason read from the position, the same under every rule set.
+      if (move === 'draw' || move === 'turn') {
+        return this.update({ ...also, message: this.message(this.say(stockRefusal(before, move, this.rules)), 'refused') });
+      }
       return this.update({ ...also, message: this.refusal(error.rule, this.refusalDetails(move), cards) });
     }
     const after = currentPosition(game);
     const { s, words } = this;
     const top = after.waste[after.waste.length - 1];
     // The row emptied by the winning move is not announced: the win says the pyramid is empty.
-    let text = words.cap(words.done(move, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
+    let text = words.cap(move === 'turn' ? this.say(turnMessage(after, this.rules))
+      : words.done(move, { card: top ? words.card(top) : '', turns: this.num(after.turns_left) }));
     if (after.status !== 'won') for (const row of emptiedRows(before, after)) text += ` ${words.fill(s.done.row, { row })}`;
     // game: Redo keeps its moves only when this move is the next of them (a new move empties it)
     const { redo } = this.state;

@@ -4,7 +4,7 @@
 // Methods of the game (game.js mixes them into Game): `this` is the game.
 
 import { quickSuggestion } from '../core/hint.js';
-import { lostMessage } from '../core/messages.js';
+import { lostMessage, lostPanelMessage } from '../core/messages.js';
 import { newGameId } from '../core/stats.js';
 
 export const hintFlow = {
@@ -51,8 +51,11 @@ export const hintFlow = {
   },
 
   lostByHint() {
-    if (this.state.end) return {}; // already shown (no move left)
-    return { end: { kind: 'lost', fresh: true, stuck: false, fromStart: this.dealResult(this.state.game.deal) === 'lost' } };
+    const why = lostPanelMessage(this.dealResult(this.state.game.deal));
+    const { end } = this.state;
+    // Already shown (no move left): its words follow what Hint has just found out of the deal.
+    if (end) return end.kind === 'lost' && end.why.key !== why.key ? { end: { ...end, fresh: false, why } } : {};
+    return { end: { kind: 'lost', fresh: true, stuck: false, why } };
   },
 
   // The hint as state: its progress, and the places that show `move` (its cards, or the stock

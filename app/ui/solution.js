@@ -191,13 +191,26 @@ export class SolutionView {
     this.drawPanel();
   }
 
-  /** The player plays on from the step shown: the game becomes the solution's up to there. */
+  // Is there play left at the step shown? At a finished step (the solution's last, won, or stuck)
+  // there is nothing to play on: a game taken over there would end with no move of the player's,
+  // never counted (game-end.js counts an end when a move makes it).
+  canTakeOver() {
+    return this.shown && currentPosition(this.steps[this.at]).status === 'playing';
+  }
+
+  /** The player plays on from the step shown: the game becomes the solution's up to there. Returns
+   * whether it did; at a finished step it does not, and says so. */
   takeOver() {
-    if (!this.shown) return;
+    if (!this.shown) return false;
+    if (!this.canTakeOver()) {
+      this.game.update({ message: this.game.message(this.s.take_over_end, 'refused') });
+      return false;
+    }
     const game = this.steps[this.at];
     const step = this.at;
     this.close({ quiet: true });
     this.game.update({ game, message: this.game.message(this.game.words.fill(this.s.taken_over, { step: this.game.num(step) })) }, { save: true });
+    return true;
   }
 
   /** Closes the view: the search stopped, the board back at the game's own position. */
@@ -247,6 +260,7 @@ export class SolutionView {
     this.container().dataset.solutionStep = String(this.at);
     this.previousButton.setAttribute('aria-disabled', String(this.at === 0));
     this.nextButton.setAttribute('aria-disabled', String(this.at === last));
+    this.takeOverButton.setAttribute('aria-disabled', String(!this.canTakeOver()));
     this.playButton.textContent = this.timer ? this.game.s.replay.pause : this.game.s.replay.play;
     this.playButton.setAttribute('aria-pressed', String(!!this.timer));
     [...this.list.children].forEach((item, i) => {

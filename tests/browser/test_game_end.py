@@ -12,7 +12,7 @@ import re
 import pytest
 from babel.numbers import format_decimal
 
-from helpers.game_harness import LANGS, POOL, ROOT, WIN_DEAL, strings
+from helpers.game_harness import KNOWN_DEALS, LANGS, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
 from helpers.page_words import cap, fill
 from helpers.game_page import GAME, click_move, deal_number, message, open_game, stock
 from verify.independent import decider as independent_decider
@@ -201,6 +201,33 @@ def test_lost_from_the_start_says_so(watched, known_results):
     page.locator(f"{GAME} .pyr-end").wait_for(state="visible", timeout=15000)
     assert page.locator(f"{GAME} .pyr-end-why").inner_text() == s["end"]["lost_from_start"]
     assert page.locator(f"{GAME} .pyr-end-title").inner_text() == s["end"]["lost_title"]
+    # No position of a deal lost from the start can be won: no way back to one is offered (review 3, A4).
+    assert page.locator(f"{GAME} .pyr-end-back").count() == 0
+    assert page.locator(f"{GAME} .pyr-end-restart").is_visible() and page.locator(f"{GAME} .pyr-end-new").is_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deal_not_known_from_the_start_is_not_said_winnable(watched, app, lang):
+    """Review 3, A1: the harness knows deals 1 … 40 only; a game of another deal stuck with no move
+    left does not say the deal could be won from the start, nor that it could not, until Hint's
+    search has found out."""
+    s = strings(lang)
+    deal = STUCK_DEAL  # outside the known deals; it can be won from the start (the app's solver)
+    assert deal > KNOWN_DEALS and app.solve(app.opening(deal))["winnable"]
+    moves = ["draw"] * 23 + ["turn"] + ["draw"] * 24 + ["turn"] + ["draw"] * 24
+    w, page = open_game(watched, lang, f"#deal={deal}")
+    stock(page).focus()
+    for _ in moves:
+        page.keyboard.press("d")
+    panel = page.locator(f"{GAME} .pyr-end")
+    assert panel.is_visible() and panel.locator(".pyr-end-title").inner_text() == s["end"]["stuck_title"]
+    assert panel.locator(".pyr-end-why").inner_text() == s["end"]["lost_unknown"]
+    assert s["end"]["back"] in s["end"]["lost_unknown"] and panel.locator(".pyr-end-back").is_visible()  # the button it names
+    # Hint's search finds the deal could be won from the start: the panel now says lost by play.
+    page.locator(f"{GAME} .pyr-hint").click()
+    page.wait_for_function(f"document.querySelector('{GAME}').dataset.hint === 'lost'", timeout=30000)
+    assert panel.locator(".pyr-end-why").inner_text() == s["end"]["lost_by_play"]
+    assert panel.locator(".pyr-end-back").is_visible()
 
 
 # ---------------------------------------------------------------- counting

@@ -189,3 +189,38 @@ def test_the_search_can_be_stopped_and_a_board_click_takes_over(watched, variant
     page.keyboard.press("d")  # the player's own move from step 1 (focus is on the Next button, in the game)
     saved = page.evaluate("JSON.parse(localStorage.getItem('pyramide.game.v2.3'))")
     assert saved["moves"][0] == answer["moves"][0] and len(saved["moves"]) == 2
+
+
+def test_no_take_over_at_the_end_of_a_won_solution_and_a_win_after_taking_over_is_counted(watched, variant_pages):
+    """Review 3, A9: at the last step of a won solution there is nothing to play on, so it is not
+    offered (a take-over there won the game with no move of the player's, never counted); taken
+    over one step before, the player's own winning move ends the game and it counts."""
+    s = strings("nb")
+    w, page = open_variants(watched, variant_pages, "nb", "#deal=999")
+    put_game(page, 3, [], "standard")
+    answer = solution_in_browser(page)
+    total = len(answer["moves"])
+    take_over = page.locator(f"{GAME} .pyr-solution-take-over")
+    assert take_over.get_attribute("aria-disabled") != "true"  # at the start: play on from here
+    page.locator(f"{GAME} .pyr-solution-moves li").nth(total - 1).locator("button").click()
+    assert dataset(page, "solutionStep") == str(total)
+    assert take_over.get_attribute("aria-disabled") == "true"
+    take_over.dispatch_event("click")  # pressed anyway: refused, and said why; the solution stays, the game is untouched
+    assert message(page) == s["solution"]["take_over_end"]
+    assert page.evaluate(f"!!document.activeElement.closest('{GAME}')")  # the game's keys reach it
+    page.keyboard.press("d")  # nor does the stock (D) play on from the last step
+    assert page.locator(f"{GAME} .pyr-solution-panel").is_visible() and dataset(page, "solutionStep") == str(total)
+    assert page.evaluate("JSON.parse(localStorage.getItem('pyramide.game.v2.3'))")["moves"] == []
+    assert page.locator(f"{GAME} .pyr-end").is_hidden()
+    # One step before the end: taken over, and the last move is the player's own.
+    page.locator(f"{GAME} .pyr-solution-previous").click()
+    assert take_over.get_attribute("aria-disabled") != "true"
+    take_over.click()
+    last = answer["moves"][-1]
+    for code in last.split()[1:]:
+        slot(page, code).click()
+    assert dataset(page, "status") == "won" and page.locator(f"{GAME} .pyr-end").is_visible()
+    page.locator(f"{GAME} .pyr-end-stats").click()
+    played = page.locator(f"{GAME} .pyr-stats dd[data-stat='played']").inner_text()
+    won = page.locator(f"{GAME} .pyr-stats dd[data-stat='won']").inner_text()
+    assert (played, won) == ("1", "1")

@@ -3,6 +3,8 @@
 per variant and deal, and won by following Hint from a deal of its pool."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from helpers.game_harness import LANGS, POOL, strings
@@ -58,6 +60,88 @@ def test_each_variant_is_won_by_following_hint(watched, variant_pages, variant_p
     game = saved(page, f"{variant}.{deal}")
     assert game["variant"] == variant and len(game["moves"]) == played
     assert saved(page, str(deal)) is None  # the standard game of that deal is untouched
+    # The win panel's points for turns say what they are paid for (review 3, A2): unused turns where
+    # the rules count them, a fixed bonus under unlimited turns (docs/rules.md, Variants: Points).
+    label = page.locator(f"{GAME} .pyr-end-score .pyr-score-turns th").inner_text()
+    if variant == "unlimited":
+        assert label == s["end"]["turns_unlimited"]
+    else:
+        unused = VARIANTS[variant].get("turns", 2) - game["moves"].count("turn")
+        assert label == fill(s["end"]["turns"], count=unused, per=50)
+
+
+@pytest.mark.parametrize("variant", ["standard", *VARIANTS])
+def test_the_stock_says_true_things_under_each_rule_set(watched, variant_pages, variant):
+    """Review 3, A2, A3, A11: the stock pressed (D) through every pass: each turn back says how many
+    are left only where the rules count them, and the stock at its end refuses with the reason that
+    holds under these rules (never the bare "not allowed")."""
+    s = strings("nb")
+    rules = "" if variant == "standard" else f"&rules={variant}"
+    w, page = open_variants(watched, variant_pages, "nb", f"#deal=5{rules}")
+    focus_board(page)
+    turned = s["done"]["turn_last"].split(".")[0]  # «Kastebunken er vendt tilbake til trekkbunken»
+    turns, empty_names, refusal = [], set(), None
+    for _ in range(150):
+        if stock(page).get_attribute("data-code") is None and "tom" in (stock(page).get_attribute("aria-label") or ""):
+            empty_names.add(stock(page).get_attribute("aria-label"))
+        page.keyboard.press("d")
+        said = message(page)
+        if page.locator(f"{GAME} .pyr-message").get_attribute("data-kind") == "refused":
+            refusal = said
+            break
+        if said.startswith(turned):
+            turns.append(said)
+            if len(turns) == 3:
+                break
+    if variant == "unlimited":
+        assert turns == [s["done"]["turn_unlimited"]] * 3 and refusal is None
+        assert empty_names == {s["aria"]["stock_turn_unlimited"]}  # no turns counted in the stock's name either
+    elif variant == "one-pass":
+        assert turns == [] and refusal == s["refused"]["turn.none"]
+    else:
+        assert turns == [fill(s["done"]["turn"], turns=1), s["done"]["turn_last"]]
+        assert refusal == s["refused"]["turn.limit"]
+
+
+def test_back_to_the_last_winnable_position_searches_by_the_games_rules(watched, variant_pages, app):
+    """Review 3, A1: a variant's lost panel sends the player to "back to the last position that can
+    still be won"; that search decides by the game's rules (cover-pair here), not the app's, under
+    which deal 18 cannot be won at all (it said «Ikke engang utgangsstillingen kan vinnes»)."""
+    import random
+    from verify.independent import decider
+    s, rules, deal = strings("nb"), VARIANTS["cover-pair"], 18
+    rnd = random.Random(0)
+    pos, moves = app.opening(deal), []
+    positions = [pos]
+    while pos["status"] == "playing":  # seeded random play by the rules, a removal three times in four
+        legal = app.legal_moves(pos, rules)
+        removals = [m for m in legal if m.split()[0] in ("pair", "king")]
+        move = rnd.choice(removals) if removals and rnd.random() < 0.75 else rnd.choice(legal)
+        pos = app.apply(pos, move, rules)
+        positions.append(pos)
+        moves.append(move)
+    assert pos["status"] == "stuck" and moves[-1] == "draw"
+    results = [decider.decide(p, rules).result for p in positions]  # the independent decider
+    last = max(i for i, r in enumerate(results) if r == "won")
+    assert 0 < last < len(moves) and set(results[last + 1:]) == {"lost"}
+    assert decider.decide(positions[0]).result == "lost"  # by the app's rules: lost from the start
+    w, page = open_variants(watched, variant_pages, "nb", "#deal=999")
+    record = {"version": 2, "deal": deal, "moves": moves[:-1], "undo": [], "at": 1, "variant": "cover-pair"}
+    page.evaluate(f"localStorage.setItem('pyramide.game.v2.cover-pair.{deal}', JSON.stringify({json.dumps(record)}));"
+                  f"history.replaceState(null, '', location.pathname + '#deal={deal}&rules=cover-pair')")
+    page.reload()
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    focus_board(page)
+    page.keyboard.press("d")  # the last move: no move left
+    panel = page.locator(f"{GAME} .pyr-end")
+    assert panel.is_visible() and panel.locator(".pyr-end-why").inner_text() == s["end"]["lost_unknown"]
+    panel.locator(".pyr-end-back").click()
+    page.wait_for_function(f"""() => {{ const g = document.querySelector('{GAME}'), said = g.querySelector('.pyr-end-back-said');
+        return g.dataset.status === 'playing' || (said && said.textContent && said.textContent !== {json.dumps(s["end"]["searching"])}); }}""",
+        timeout=60000)
+    assert message(page) == cap(fill(s["end"]["back_done"], moves=last))
+    assert dataset(page, "variant") == "cover-pair" and saved(page, f"cover-pair.{deal}")["moves"] == moves[:last]
+    assert saved(page, str(deal)) is None  # still the variant's game, not one of the app's rules
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -9,7 +9,11 @@ import { readFileSync } from 'node:fs';
 import * as E from '../../../app/core/engine.js';
 import { decide } from '../../../app/core/decider.js';
 import { makeWords } from '../../../app/ui/board.js';
-import { coveredMessage, lostMessage, messageText, stuckMessage } from '../../../app/core/messages.js';
+import { solve } from '../../../app/core/solver.js';
+import { lastWinnable } from '../../../app/core/rewind.js';
+import { VARIANT_REGISTRY } from '../../../app/core/variant-registry.js';
+import { coveredMessage, lostMessage, lostPanelMessage, messageText, stockRefusal, stuckMessage, turnMessage,
+  turnsScoreMessage } from '../../../app/core/messages.js';
 import { MAX_NODES, playGame } from './message_games.mjs';
 
 const GAMES = Number(process.env.MESSAGE_GAMES || 10_000);
@@ -150,4 +154,163 @@ test('a deal lost from the start never offers Undo; one lost by play says how fa
       assert.ok(!NO_LONGER[lang].test(messageText(WORDS[lang], choice)), `${lang} ${choice.key}`);
     }
   }
+});
+
+// ---------------------------------------------------------------- every rule set of the registry
+// The messages whose truth depends on the rules (review 3, A1–A4, A11), checked under each rule set
+// of app/core/variant-registry.js with the app's engine and decider: seeded random games played
+// by the rules, and what each message claims there.
+const RULE_SETS = VARIANT_REGISTRY.map(({ id }) => [id, E.VARIANTS[id]]);
+const ALREADY = { nb: /\ballerede\b/i, da: /\ballerede\b/i }; // "already turned back as often as allowed"
+
+// Deal `deal` played at random by `rules` (a removal three times in four when there is one), with
+// `visit(game)` called at each of its positions, the last (won or stuck) included; at most `limit`
+// moves (with unlimited turns, draws and turns never run out).
+function playByRules(deal, rules, visit, limit = 400) {
+  let s = (deal * 7919 + 17) >>> 0;
+  const rand = (k) => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return (s >>> 8) % k; };
+  let game = E.newGame(deal, rules);
+  for (;;) {
+    visit(game);
+    const pos = E.currentPosition(game);
+    if (pos.status !== 'playing' || game.moves.length >= limit) return game;
+    const moves = E.legalMoves(pos, rules);
+    const removals = moves.filter((m) => m.startsWith('pair') || m.startsWith('king'));
+    const pick = removals.length && rand(4) !== 0 ? removals : moves;
+    game = E.playMove(game, pick[rand(pick.length)]);
+  }
+}
+
+const turnsPlayed = (game) => game.moves.filter((m) => m === 'turn').length;
+
+test('the stock pressed and refused says the true reason under every rule set', () => {
+  const seen = {};
+  for (const [id, rules] of RULE_SETS) {
+    for (let deal = 1; deal <= 40; deal++) {
+      playByRules(deal, rules, (game) => {
+        const pos = E.currentPosition(game);
+        if (pos.status === 'won') return;
+        const move = pos.stock.length ? 'draw' : 'turn'; // what pressing the stock plays (choosing.js)
+        let rule = null;
+        try { E.applyMove(pos, move, rules); } catch (error) { rule = error.rule; }
+        if (rule === null) return; // played, not refused
+        const choice = stockRefusal(pos, move, rules);
+        const where = `${id} deal ${deal} after ${game.moves.length} moves: ${choice.key}`;
+        const opening = game.positions[0].turns_left;
+        if (choice.key === 'refused.draw.nonempty') assert.equal(pos.stock.length, 0, where);
+        else if (choice.key === 'refused.turn.when') assert.ok(pos.stock.length > 0 || pos.waste.length === 0, where);
+        else if (choice.key === 'refused.turn.limit') { // turned back as often as these rules allow
+          assert.ok(!rules.unlimitedTurns && opening > 0 && turnsPlayed(game) === opening && pos.turns_left === 0, where);
+        } else if (choice.key === 'refused.turn.none') { // these rules give no turn at all
+          assert.ok(opening === 0 && turnsPlayed(game) === 0 && pos.stock.length === 0 && pos.waste.length > 0, where);
+        } else assert.fail(`${where}: no reason given`);
+        if (rules === E.VARIANTS.standard) assert.equal(choice.key, `refused.${rule}`, where); // the engine's own reason
+        for (const [lang, text] of texts(choice)) {
+          assert.equal(ALREADY[lang].test(text), choice.key === 'refused.turn.limit', `${where} ${lang}: ${text}`);
+        }
+        seen[`${id} ${choice.key}`] = (seen[`${id} ${choice.key}`] || 0) + 1;
+      });
+    }
+  }
+  // The states the review met: the empty stock after the last turn (cover-pair among them), and
+  // with no turn at all (one-pass).
+  for (const id of ['standard', 'strict', 'stock-top', 'cover-pair']) assert.ok(seen[`${id} refused.turn.limit`] > 0, `${id}: ${JSON.stringify(seen)}`);
+  assert.ok(seen['one-pass refused.turn.none'] > 0, JSON.stringify(seen));
+});
+
+test('a turn counts the turns left only where the rules count them', () => {
+  for (const [id, rules] of RULE_SETS) {
+    for (let deal = 1; deal <= 10; deal++) {
+      // Draw to the stock's end and turn the waste back, again and again while it may.
+      let game = E.newGame(deal, rules);
+      for (let turns = 0; turns < 4; turns++) {
+        while (E.currentPosition(game).stock.length) game = E.playMove(game, 'draw');
+        if (!E.legalMoves(E.currentPosition(game), rules).includes('turn')) break;
+        game = E.playMove(game, 'turn');
+        const after = E.currentPosition(game);
+        const choice = turnMessage(after, rules);
+        const where = `${id} deal ${deal}, turn ${turnsPlayed(game)}: ${choice.key}`;
+        const left = game.positions[0].turns_left - turnsPlayed(game); // what "turns left" means
+        if (choice.key === 'done.turn') assert.ok(!rules.unlimitedTurns && choice.values.turns === left && left > 0, where);
+        else if (choice.key === 'done.turn_last') assert.ok(!rules.unlimitedTurns && left === 0, where);
+        else if (choice.key === 'done.turn_unlimited') assert.ok(rules.unlimitedTurns, where);
+        else assert.fail(where);
+        assert.ok(E.legalMoves(after, rules).length > 0);
+        for (const [lang, text] of texts(choice)) {
+          assert.equal(/\d/.test(text), choice.key === 'done.turn', `${where} ${lang}: ${text}`); // a count only where one is kept
+        }
+      }
+    }
+  }
+});
+
+test('the win panel says what the points for turns are paid for under every rule set', () => {
+  for (const [id, rules] of RULE_SETS) {
+    // The first deal these rules can win, won by the solver's shortest game, and the same after one
+    // more pass through the stock where the rules allow a turn.
+    let deal = 1;
+    while (decide(E.openingPosition(deal, rules), { rules, maxNodes: MAX_NODES }).result !== 'won') deal++;
+    const games = [];
+    for (const start of [[], ['draw', 'turn']]) {
+      let game = E.newGame(deal, rules);
+      try {
+        for (const move of start) while (E.legalMoves(E.currentPosition(game), rules).includes(move)) {
+          game = E.playMove(game, move);
+          if (move === 'turn') break;
+        }
+      } catch { continue; }
+      const answer = solve(E.currentPosition(game), { rules });
+      if (!answer.winnable) continue;
+      for (const move of answer.game) game = E.playMove(game, move);
+      games.push(game);
+    }
+    assert.ok(games.length > 0, id);
+    for (const game of games) {
+      assert.equal(E.currentPosition(game).status, 'won');
+      const score = E.scoreBreakdown(game);
+      const choice = turnsScoreMessage(score, rules);
+      const where = `${id} deal ${deal}, ${turnsPlayed(game)} turns: ${choice.key}`;
+      if (choice.key === 'end.turns') { // so many turns not used, at so many points each
+        assert.ok(!rules.unlimitedTurns, where);
+        assert.equal(choice.values.count, game.positions[0].turns_left - turnsPlayed(game), where);
+        assert.equal(choice.values.count * choice.values.per, score.turns, where);
+        assert.equal(choice.values.per, E.POINTS.perUnusedTurn, where);
+      } else if (choice.key === 'end.turns_unlimited') { // a fixed bonus: the same whatever was played
+        assert.ok(rules.unlimitedTurns, where);
+        assert.equal(score.turns, E.POINTS.perUnusedTurn * E.TURNS_ALLOWED, where);
+      } else assert.fail(where);
+      for (const [lang, text] of texts(choice)) assert.ok(text.length > 0 && !text.includes('{'), `${where} ${lang}: ${text}`);
+    }
+  }
+});
+
+test('the lost panel claims only what is known of the deal, and offers no way back from a deal lost from the start', () => {
+  const seen = {};
+  for (const [id, rules] of RULE_SETS) {
+    for (let deal = 1; deal <= 12; deal++) {
+      const game = playByRules(deal, rules, () => {});
+      if (E.currentPosition(game).status !== 'stuck') continue;
+      const opening = decide(game.positions[0], { rules, maxNodes: MAX_NODES }).result;
+      // What the page may know of the deal: the survey's verdict or Hint's search (the rules'
+      // own), or nothing (a variant or a deal outside the survey, before Hint has been asked).
+      for (const known of [opening, 'undecided', null]) {
+        const choice = lostPanelMessage(known);
+        const where = `${id} deal ${deal}, known ${known}: ${choice.key}`;
+        if (choice.key === 'end.lost_by_play') assert.ok(known === 'won' && opening === 'won', where);
+        else if (choice.key === 'end.lost_from_start') assert.ok(known === 'lost' && opening === 'lost', where);
+        else if (choice.key === 'end.lost_unknown') assert.ok(known !== 'won' && known !== 'lost', where);
+        else assert.fail(where);
+        // The way back is offered unless no position of the game can be won; known winnable, one can.
+        assert.equal(choice.back, choice.key !== 'end.lost_from_start', where);
+        if (choice.key === 'end.lost_by_play') assert.equal(lastWinnable(game.positions, { rules }).result, 'found', where);
+        for (const [lang, text] of texts(choice)) {
+          const s = WORDS[lang].strings.end;
+          if (text.includes(s.back)) assert.ok(choice.back, `${where} ${lang}: names a button not offered`);
+          if (choice.key !== 'end.lost_by_play') assert.notEqual(text, s.lost_by_play, where);
+        }
+        seen[choice.key] = (seen[choice.key] || 0) + 1;
+      }
+    }
+  }
+  for (const key of ['end.lost_by_play', 'end.lost_from_start', 'end.lost_unknown']) assert.ok(seen[key] > 0, JSON.stringify(seen));
 });
