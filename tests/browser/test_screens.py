@@ -71,11 +71,12 @@ def overlap(a, b, slack=0.5) -> bool:
     return min(a["r"], b["r"]) - max(a["x"], b["x"]) > slack and min(a["b"], b["b"]) - max(a["y"], b["y"]) > slack
 
 
-def geometry_problems(m, viewport) -> list[str]:
+def geometry_problems(m, viewport, message=True) -> list[str]:
     problems = []
     top = m["header"]["b"]  # the site's header is sticky: the game's screen starts under it
     # the board, the four buttons and the message (a refusal's reason, the hint's words) together
-    for name, box in [("board", m["board"]), ("message", m["message"])] + [(f"button {i + 1}", b) for i, b in enumerate(m["buttons"])]:
+    seen = [("board", m["board"])] + [("message", m["message"])] * message
+    for name, box in seen + [(f"button {i + 1}", b) for i, b in enumerate(m["buttons"])]:
         if not inside(box, top, m["width"], m["height"]):
             problems.append(f"{name} {box} is not on the screen ({m['width']} x {m['height']}, header to {top})")
     controls = [m["board"], m["message"], m["status"], *m["buttons"]]
@@ -121,7 +122,9 @@ def test_a_phone_opens_on_the_game(browser, site_url, viewport):
             m = page.evaluate(GEOMETRY)
             page.screenshot(path=str(artifacts() / f"{viewport}-opened-{lang}.png"))
             assert page.evaluate("scrollY") == 0
-            assert geometry_problems(m, viewport) == []
+            # 320 x 568, smaller than any phone the message's promise names, shows the message
+            # once the game is entered (test_board_and_buttons_fit_the_first_screen), not under the title
+            assert geometry_problems(m, viewport, message=viewport != "320") == []
         finally:
             context.close()
 
