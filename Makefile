@@ -152,7 +152,7 @@ serve: site ## [build] the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and 
 # DEST becomes a link to DEST.versions/<time>-<hash>/, switched in one step once the new site
 # is built and checked and its digest holds; refused unless DEST is new, empty or a site
 # published here, outside the repository.
-publish: cairo verify ## [publish] build, check and switch DEST=folder to the new version in one step
+publish: cairo survey ## [publish] build, check and switch DEST=folder to the new version in one step
 	@test -n "$(DEST)" || (echo "error: usage: make publish DEST=folder" >&2 && exit 2)
 	$(PY) -m generator publish "$(DEST)"$(if $(ALLOW_STALE), --allow-stale)
 

@@ -8,13 +8,17 @@ version fails its digest.
 """
 import argparse
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.errors import BuildError
 from generator.publish.deploy import KEEP_VERSIONS, MARKER
 
 PUBLISHING = f"""publishing:
-  publish DEST    builds and checks the site in a staging folder next to DEST, keeps it as
+  publish DEST    runs every check again from its inputs (verify check --no-cache: no cached
+                  result in build/ is trusted; --bundle FILE publishes that bundle instead),
+                  builds and checks the site in a staging folder next to DEST, keeps it as
                   DEST.versions/<time>-<hash>/ (a digest of every file written last) and
                   switches the link DEST to it in one step, once the digest holds; the newest
                   {KEEP_VERSIONS} versions are kept, and always the live one and the one rollback
@@ -79,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     po.set_defaults(run=cmd_po)
     for command in (b, p, l, t, lg, po):
         command.add_argument("--docs", type=Path, default=None, help="page sources (default: docs/)")
-        command.add_argument("--bundle", type=Path, default=None, help="verified bundle (default: build/verified.json)")
+        command.add_argument("--bundle", type=Path, default=None, help="verified bundle (default: build/verified.json; publish: one the checks write now)")
     return parser
 
 
@@ -128,14 +132,30 @@ def cmd_status(args) -> int:
     return 0 if healthy else 1
 
 
+@contextmanager
+def bundle_for(args) -> Iterator[Path]:
+    """The bundle a build reads: the one named by --bundle; else for `build` build/verified.json
+    (what `make verify` wrote), for `publish` one the checks write now from their inputs."""
+    from generator.publish import fresh_checks
+    from generator.site import build as site
+
+    if args.bundle is not None or args.command != "publish":
+        yield args.bundle or site.BUNDLE
+    else:
+        with fresh_checks.checked_bundle(Path(args.dest), args.docs or site.DOCS,
+                                         getattr(args, "allow_stale", False)) as bundle:
+            yield bundle
+
+
 def cmd_build(args) -> int:
     """`build` and `publish`: the same build, the second into a new version that DEST switches to."""
     from generator.publish import deploy as publish
     from generator.site import build as site
 
     before = publish.link_target(publish.absolute(Path(args.dest))) if args.command == "publish" else None
-    dest = site.build(Path(args.dest), args.bundle or site.BUNDLE, args.docs or site.DOCS,
-                      versioned=args.command == "publish", allow_stale=getattr(args, "allow_stale", False))
+    with bundle_for(args) as bundle:
+        dest = site.build(Path(args.dest), bundle, args.docs or site.DOCS,
+                          versioned=args.command == "publish", allow_stale=getattr(args, "allow_stale", False))
     if args.command == "publish" and dest.name == before:
         print(f"Nothing changed: the site is the same as {dest.name}, which {args.dest} still shows; no version added.")
     elif args.command == "publish":

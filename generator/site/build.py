@@ -446,6 +446,16 @@ def stale_problems(docs: Path) -> list[str]:
             "ALLOW_STALE=1 publishes anyway)" for status in translations.all_statuses(docs) if status.problems]
 
 
+def refuse_unpublishable(facts: dict, docs: Path, allow_stale: bool) -> None:
+    """BuildError listing everything that stops a publish, said in one run (not one per slow
+    `make publish`): placeholder facts, and translations behind their source unless allowed."""
+    problems = placeholder_problems(facts, docs / "facts.yml") + ([] if allow_stale else stale_problems(docs))
+    if len(problems) == 1:
+        raise BuildError(problems[0])
+    if problems:
+        raise BuildError("the site cannot be published yet:\n  " + "\n  ".join(problems))
+
+
 def _placeholder_host(host: str) -> bool:
     return host in LOCAL_HOSTS or any(host == d or host.endswith("." + d) for d in PLACEHOLDER_DOMAINS)
 
@@ -461,12 +471,7 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
         g = gather(bundle_path, docs)
     unpublishable = placeholder_problems(g.facts, docs / "facts.yml")
     if versioned:
-        # Everything that stops a publish, said in one run (not one per slow `make publish`).
-        problems = unpublishable + ([] if allow_stale else stale_problems(docs))
-        if len(problems) == 1:
-            raise BuildError(problems[0])
-        if problems:
-            raise BuildError("the site cannot be published yet:\n  " + "\n  ".join(problems))
+        refuse_unpublishable(g.facts, docs, allow_stale)
     for problem in unpublishable:
         print(f"warning: {problem} (fine for `make site`; `make publish` refuses it)", file=sys.stderr)
     with publish.build_lock(), publish.staging(dest) as stage:

@@ -157,3 +157,59 @@ def test_a_tampered_entry_is_computed_again(copy):
     assert entry.exists()
     ran = computed(copy)
     assert ran["rules.checked"] == 1 and ran["search.exact"] == 0
+
+
+# What a hostile hand with the checkout can write (issue 40): a won deal of the survey cache
+# turned into a loss (the file's checksum redone), and both survey checks' cached results stored
+# again under the new digest, as if they had passed on it.
+FORGE = """
+import json, sys
+from verify import survey
+from verify.check_cache import CheckCache
+from verify.checking import Keys, SURVEY_CODE, SURVEY_WORKER, survey_files
+from verify.settings import CHECK_CACHE, MAIN_VARIANT
+directory = survey.cache_dir(MAIN_VARIANT)
+path = next(p for p in sorted(directory.glob("deals-*.json"))
+            if max(map(int, json.loads(p.read_text())["deals"])) <= 300)
+records = {int(n): r for n, r in json.loads(path.read_text())["deals"].items()}
+won = max(n for n, r in records.items() if r["result"] == "won")
+records[won] = {**records[won], "result": "lost", "check": "redecided", "line": None}
+survey.write_chunk(directory, records)
+for check in ("survey.checked", "survey.redecided"):
+    newest = max((CHECK_CACHE / check).glob("*.json"), key=lambda p: p.stat().st_mtime)
+    entry = json.loads(newest.read_text())["entry"]
+    key = Keys(True)(check, SURVEY_CODE, SURVEY_WORKER, read=survey_files)()
+    CheckCache(CHECK_CACHE).save(check, key, entry["counts"], entry["data"], entry["seconds"])
+print(path.name, won)
+"""
+
+
+def test_publish_trusts_no_cached_result_a_forged_survey_is_refused(copy, tmp_path):
+    folder = copy / "build" / "survey-cache" / cache_dir(MAIN_VARIANT).name
+    kept = {p: p.read_bytes() for p in folder.glob("deals-*.json")}
+    facts = copy / "docs" / "facts.yml"
+    real_facts = facts.read_text(encoding="utf-8")
+    try:
+        forged = subprocess.run([sys.executable, "-c", FORGE], cwd=copy, capture_output=True, text=True,
+                                env={**os.environ, "PYTHONPATH": str(copy)})
+        assert forged.returncode == 0, forged.stderr
+        chunk, deal = forged.stdout.split()
+        # The cached `make verify` takes the forged results: this is what publish must not trust.
+        assert computed(copy) == {"examples.read": 1, **{check: 0 for check in EVERY_EXAMPLE},
+                                  "rules.constants": 0, "rules.checked": 0, "survey.checked": 0,
+                                  "survey.redecided": 0}
+        # Real-looking facts, so that nothing but the checks can refuse this publish.
+        facts.write_text(re.sub(r'email: "[^"]*"', 'email: "post@pyramide.no"', real_facts)
+                         + '\nsite_url: "https://pyramide.no/"\n', encoding="utf-8")
+        dest = tmp_path / "published"
+        r = subprocess.run([sys.executable, "-m", "generator", "publish", str(dest), "--allow-stale"], cwd=copy,
+                           capture_output=True, text=True, timeout=900, env={**os.environ, "PYTHONPATH": str(copy)})
+        assert r.returncode != 0, r.stdout
+        assert f"standard rules, deal {deal}: the cache says lost, the app's decider says won" in r.stderr, r.stderr
+        assert "error: the checks, run again from their inputs for publishing" in r.stderr
+        assert not dest.exists() and not (tmp_path / "published.versions").exists()
+        assert not list((copy / "build").glob("publish-checks-*"))  # its own bundle's folder removed
+    finally:
+        facts.write_text(real_facts, encoding="utf-8")
+        for path, data in kept.items():
+            path.write_bytes(data)

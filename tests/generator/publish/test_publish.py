@@ -11,11 +11,13 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
 
 from generator.publish import deploy as publish
+from generator.publish import fresh_checks
 
 from generator import settings as generator_settings
 from generator.site import build as site
@@ -40,6 +42,7 @@ def fake_build(monkeypatch, tmp_path):
         (stage / "nb" / "index.html").write_text("nb")
         sources.mkdir(parents=True, exist_ok=True)
 
+    monkeypatch.setattr(fresh_checks, "checked_bundle", lambda *args: nullcontext(site.BUNDLE))  # its own test: test_incremental_checks
     monkeypatch.setattr(site, "gather", lambda bundle, docs: FAKE)
     monkeypatch.setattr(site, "write_site", write_site)
     monkeypatch.setattr(site, "check_site", lambda *args: [])
