@@ -198,6 +198,12 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
 LOCAL_ADDRESS = "http://127.0.0.1:8000/"
 
 
+def outside_addresses(facts: dict) -> set[str]:
+    """What a page may link outside the site: the cited sources, and mail to the contact address."""
+    email = str((facts.get("contact") or {}).get("email") or "").strip()
+    return {source["url"] for source in facts.get("sources", [])} | ({f"mailto:{email}"} if email else set())
+
+
 def site_address(facts: dict) -> str:
     address = facts.get("site_url") or LOCAL_ADDRESS
     if not isinstance(address, str) or not re.fullmatch(r"https?://[^\s/?#]+/(?:[^\s?#]*/)?", address):
@@ -479,7 +485,7 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
         with time_bound():
             write_site(g.languages, g.default, g.rendered, built, stage / "sources", g.site_url, mkdocs, g.pictures)
             problems = check_site(built, {lang.code: list(lang.pages) for lang in g.languages},
-                                  {source["url"] for source in g.facts.get("sources", [])}, g.site_url)
+                                  outside_addresses(g.facts), g.site_url)
         if problems:
             raise BuildFailed("the built site failed its checks:\n  " + "\n  ".join(problems))
         return publish.install(built, dest, versioned)

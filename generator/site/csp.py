@@ -16,11 +16,21 @@ import base64
 import hashlib
 import re
 from functools import lru_cache
+from html.parser import HTMLParser
 from pathlib import Path
 
 from generator.errors import BuildFailed
 
-SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
+# A browser ends a script at "</script" followed by a space, "/" or ">", whatever comes before the
+# next ">" (attributes included): so does this.
+SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script(?:[\s/][^>]*)?>", re.S | re.I)
+# The HTML standard's JavaScript MIME type essences (and "module"): a script of any of these
+# types runs; of any other type (JSON, text/plain) it does not.
+JAVASCRIPT_TYPES = frozenset({
+    "", "module", "application/ecmascript", "application/javascript", "application/x-ecmascript",
+    "application/x-javascript", "text/ecmascript", "text/javascript", "text/javascript1.0", "text/javascript1.1",
+    "text/javascript1.2", "text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript",
+    "text/livescript", "text/x-ecmascript", "text/x-javascript"})
 HEAD = re.compile(r"<head\b[^>]*>(\s*<meta charset=[^>]*>)?", re.I)
 
 BASE_POLICY = {
@@ -42,11 +52,28 @@ def inline_script_hash(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
 
+def runs_inline(attributes: dict[str, str]) -> bool:
+    """A <script> with these attributes (names in lower case) runs its own text: it has no src
+    and a JavaScript type."""
+    return "src" not in attributes and attributes.get("type", "").strip().lower() in JAVASCRIPT_TYPES
+
+
+class _Attributes(HTMLParser):
+    """The attributes of one start tag as a browser reads them (the first of a repeated name)."""
+
+    def __init__(self, tag: str):
+        super().__init__(convert_charrefs=True)
+        self.found: dict[str, str] = {}
+        self.feed(tag)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            self.found.setdefault(name.lower(), value or "")
+
+
 def _executed(attributes: str) -> bool:
-    if re.search(r"\bsrc\s*=", attributes, re.I):
-        return False
-    kind = re.search(r"""\btype\s*=\s*["']?([^"'\s>]+)""", attributes, re.I)
-    return kind is None or kind.group(1).lower() in ("module", "text/javascript", "application/javascript")
+    return runs_inline(_Attributes(f"<script{attributes}>").found)
 
 
 class UnknownScript(BuildFailed):
@@ -91,6 +118,11 @@ def policy_for(html: str, own_scripts=(), where: str = "a page") -> str:
             raise UnknownScript(f"{where}, line {line}: an inline script that neither the theme nor the generator "
                                 f"wrote ('{m.group(2).strip()[:40]}'); it gets no place in the policy")
         hashes.add(f"'{inline_script_hash(m.group(2))}'")
+    return policy_text(hashes)
+
+
+def policy_text(hashes) -> str:
+    """The one policy the build writes for a page whose inline scripts have these hashes."""
     policy = {**BASE_POLICY, "script-src": BASE_POLICY["script-src"] + sorted(hashes)}
     return "; ".join(f"{name} {' '.join(sources)}" for name, sources in policy.items())
 

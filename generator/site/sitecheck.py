@@ -23,7 +23,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from generator.site.csp import inline_script_hash, policy_of
+import tinycss2
+
+from generator.site.csp import inline_script_hash, policy_of, policy_text, runs_inline
 
 # Attributes whose value is an address (or a list of them: srcset), by what a browser does with it.
 LINK_ATTRIBUTES = {"href", "cite"}                       # followed only when the reader clicks
@@ -32,11 +34,17 @@ LOAD_ATTRIBUTES = {"src", "poster", "data", "background", "xlink:href", "manifes
                    "data-theme-bundle"}  # the theme's script, which assets/theme-on-demand.js loads
 LIST_ATTRIBUTES = {"srcset", "imagesrcset"}
 ALLOWED_SCHEMES = {"", "http", "https", "mailto"}
-# Tags whose href the browser fetches by itself.
-LOADING_HREF_TAGS = {"link", "image", "use", "feimage"}
+# Tags whose href the browser fetches by itself (an SVG <script href> too).
+LOADING_HREF_TAGS = {"link", "image", "use", "feimage", "script"}
 # <link rel=…> that only name another address and fetch nothing.
 NAMING_RELS = {"alternate", "canonical"}
 CSS_URL = re.compile(r"""url\(\s*(['"]?)(.*?)\1\s*\)|@import\s+(['"])(.*?)\3""", re.I | re.S)
+# CSS functions whose string arguments are addresses the browser fetches (url() unquoted is a token of its own).
+CSS_ADDRESS_FUNCTIONS = {"url", "src", "image", "image-set", "-webkit-image-set", "cross-fade", "-webkit-cross-fade"}
+# Markup that Python's HTMLParser and a browser read differently (a comment ended by "--!>" or
+# opened as "<!-->", an end tag with attributes): what it hides from this check a browser may
+# load, so a page holding any is refused rather than read one way.
+AMBIGUOUS_MARKUP = re.compile(r"<!--->|<!-->|--!>|</[A-Za-z][^\s/>]*[\s/]+[^\s/>][^>]*>")
 
 
 def normalised(url: str) -> str:
@@ -54,7 +62,8 @@ def scheme_of(url: str) -> str:
 def is_external(url: str) -> bool:
     url = normalised(url)
     parts = urlsplit(url)
-    return bool(scheme_of(url) in ("http", "https") or parts.netloc or url.startswith(("//", "\\\\", "/\\")))
+    # A browser reads each "\\" of such an address as "/": "\\/host", "/\\host" are "//host".
+    return bool(scheme_of(url) in ("http", "https") or parts.netloc or url.replace("\\", "/").startswith("//"))
 
 
 class PageScan(HTMLParser):
@@ -73,9 +82,20 @@ class PageScan(HTMLParser):
         self.manifests: list[str] = []  # <link rel=manifest> addresses
         self._in: str | None = None     # "style" or "script" while inside one
         self._text: list[str] = []
+        self._svg = 0                   # <svg> depth
 
     def handle_starttag(self, tag, attrs):
-        a = {name.lower(): (value or "") for name, value in attrs}
+        a: dict[str, str] = {}
+        for name, value in attrs:  # a browser uses the first of a repeated name; the check reads no other
+            if name.lower() in a:
+                self.forbidden.append(f"<{tag} {name.lower()}=…> given twice (a browser uses the first)")
+            a.setdefault(name.lower(), value or "")
+        if tag == "svg":
+            self._svg += 1
+        elif tag == "style" and self._svg:
+            self.forbidden.append("<style> inside <svg> (a browser reads markup in it, this check CSS)")
+        if "srcdoc" in a:
+            self.forbidden.append(f"<{tag} srcdoc=…>: a whole page inside an attribute")
         if tag == "html":
             self.lang = a.get("lang")
         if a.get("id"):
@@ -107,7 +127,7 @@ class PageScan(HTMLParser):
             self.forbidden.append("<meta http-equiv=refresh>")
         if tag == "meta" and a.get("http-equiv", "").lower() == "content-security-policy":
             self.csp.append(a.get("content", ""))
-        if tag == "style" or (tag == "script" and "src" not in a and _runs(a.get("type", ""))):
+        if tag == "style" or (tag == "script" and runs_inline(a)):
             self._in, self._text = tag, []
 
     def handle_data(self, data):
@@ -115,14 +135,11 @@ class PageScan(HTMLParser):
             self._text.append(data)
 
     def handle_endtag(self, tag):
+        if tag == "svg" and self._svg:
+            self._svg -= 1
         if self._in == tag:
             (self.css if tag == "style" else self.inline_scripts).append("".join(self._text))
             self._in = None
-
-
-def _runs(script_type: str) -> bool:
-    """A <script> of this type is executed (JSON data blocks are not)."""
-    return script_type.strip().lower() in ("", "module", "text/javascript", "application/javascript")
 
 
 def scanned(kind: type[HTMLParser], text: str) -> HTMLParser:
@@ -137,7 +154,10 @@ def _both_scans(text: str) -> dict[type[HTMLParser], HTMLParser]:
     scan = _BothScans()
     scan.feed(text)
     scan.close()
-    return {type(each): each for each in scan.scans}
+    scans = {type(each): each for each in scan.scans}
+    scans[PageScan].forbidden += [f"{m.group(0)[:40]!r}: markup a browser reads otherwise than this check"
+                                  for m in AMBIGUOUS_MARKUP.finditer(text)]
+    return scans
 
 
 class _BothScans(HTMLParser):
@@ -171,7 +191,8 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
                own_address: str | None = None) -> list[str]:
     """Problems found in the built site (empty when all is well).
 
-    languages: {"nb": ["index.md", "examples.md", …], …}; allowed_outside: the cited sources' URLs;
+    languages: {"nb": ["index.md", "examples.md", …], …}; allowed_outside: the cited sources' URLs
+    and the contact address's mailto: (no other mail address may be linked);
     own_address: the site's published address (canonical links name it).
     """
     problems = []
@@ -202,12 +223,18 @@ def check_site(site: Path, languages: dict[str, list[str]], allowed_outside: set
             bad = _check_address(page, url, load=False)
             if bad:
                 problems += bad
+            elif own_address and normalised(url).startswith(own_address):
+                # The site's own address, written out (canonical, alternates): it must lead somewhere too.
+                rest = normalised(url)[len(own_address):]
+                problems += [f"{page}: {url}: {p.split(': ', 1)[1]}"
+                             for p in _check_internal_link(site, site / "index.html", rest or "./", scans, "/", resolved)]
+            elif scheme_of(url) == "mailto":
+                if normalised(url) not in allowed_outside:
+                    problems.append(f"{page}: mails {url[:80]}, which is not the contact address")
             elif is_external(url):
-                if own_address and normalised(url).startswith(own_address):
-                    continue
                 if normalised(url) not in allowed_outside:
                     problems.append(f"{page}: links to {url}, which is not a cited source")
-            elif scheme_of(url) != "mailto":
+            else:
                 problems += _check_internal_link(site, page, normalised(url), scans,
                                                  urlsplit(own_address).path if own_address else "/", resolved)
         problems += _check_svgs(page)
@@ -247,13 +274,60 @@ def _harmless_data(url: str) -> bool:
     return bool(re.match(r"data:image/(png|gif|jpeg|webp)[;,]", normalised(url), re.I))
 
 
+def css_addresses(css: str) -> list[tuple[str, bool]]:
+    """Every address the CSS names, as a browser reads it (tinycss2's tokens: escapes undone, in
+    any nesting): (address, named by @import)."""
+    found = []
+
+    def walk(tokens, after_import=False):
+        for token in tokens:
+            if token.type in ("whitespace", "comment"):
+                continue
+            if token.type == "url":
+                found.append((token.value, after_import))
+            elif token.type == "error" and token.kind == "bad-url":  # e.g. "(" unquoted: refused, not guessed at
+                found.append(("bad-url:", after_import))
+            elif token.type == "string" and after_import:
+                found.append((token.value, True))
+            elif token.type == "function":
+                if token.lower_name in CSS_ADDRESS_FUNCTIONS:
+                    found.extend((t.value, after_import) for t in token.arguments if t.type == "string")
+                walk(token.arguments)
+            elif token.type in ("() block", "[] block", "{} block"):
+                walk(token.content)
+            after_import = token.type == "at-keyword" and token.lower_value == "import"
+
+    walk(tinycss2.parse_component_value_list(css))
+    return found
+
+
+def _runs_code(css: str) -> bool:
+    """expression(), behavior or -moz-binding anywhere, escapes undone."""
+    def names(tokens):
+        for token in tokens:
+            if token.type in ("function", "ident", "at-keyword"):
+                yield getattr(token, "lower_name", None) or token.lower_value
+            for inner in (getattr(token, "arguments", None), getattr(token, "content", None)):
+                if inner:
+                    yield from names(inner)
+    return bool({"expression", "behavior", "-moz-binding"} & set(names(tinycss2.parse_component_value_list(css))))
+
+
 def css_problems(css: str) -> list[str]:
-    """Loads from another host (or through another scheme) in CSS, by url() or @import."""
+    """Loads from another host (or through another scheme) in CSS, by url(), image-set(), @import…"""
+    return list(_css_problems(css))
+
+
+@lru_cache(maxsize=4096)  # the theme's stylesheets and the pictures' style attributes, the same at every build
+def _css_problems(css: str) -> tuple[str, ...]:
     problems = []
-    for match in CSS_URL.finditer(css):
-        url = match.group(2) if match.group(2) is not None else match.group(4)
+    # As a browser reads the CSS (tinycss2), and as written (a regular expression): a string a
+    # browser would drop (a newline in it) is still refused, not guessed harmless.
+    written = [(m.group(2) if m.group(2) is not None else m.group(4), m.group(4) is not None)
+               for m in CSS_URL.finditer(css)]
+    for url, imported in dict.fromkeys(css_addresses(css) + written):
         scheme = scheme_of(url)
-        if match.group(4) is not None and scheme:
+        if imported and scheme:
             problems.append(f"CSS @import of {url[:80]!r}: only files of this site")
         elif scheme == "data" and re.match(r"data:image/svg\+xml", normalised(url), re.I):
             continue  # the theme's icons, drawn by CSS masks: an SVG as a CSS image runs no script
@@ -261,20 +335,32 @@ def css_problems(css: str) -> list[str]:
             problems.append(f"CSS url({url[:80]!r}) uses the scheme '{scheme}:'")
         elif is_external(url):
             problems.append(f"CSS loads {url[:80]} from another host")
-    if re.search(r"expression\s*\(|behavior\s*:|-moz-binding", css, re.I):
+    if _runs_code(css) or re.search(r"expression\s*\(|behavior\s*:|-moz-binding", css, re.I):
         problems.append("CSS that runs code (expression(), behavior, -moz-binding)")
-    return problems
+    return tuple(problems)
 
 
 def _check_policy(page: Path, scan: PageScan) -> list[str]:
-    """The page's Content-Security-Policy exists, allows no inline script by 'unsafe-inline', and
-    names the hash of every inline script the page holds (else the browser refuses to run it)."""
+    """The page's Content-Security-Policy is the one the build writes (generator/site/csp.py) for
+    the inline scripts it holds: no other, however safe it looks (a policy of `*` or a keyword in
+    capitals would let through what the build never allows)."""
     if not scan.csp:
         return [f"{page}: no Content-Security-Policy"]
+    problems = _policy_details(page, scan)
+    expected = policy_text({f"'{inline_script_hash(text)}'" for text in scan.inline_scripts})
+    if not problems and scan.csp != [expected]:
+        problems.append(f"{page}: its Content-Security-Policy is not the one the build writes for it "
+                        f"({len(scan.csp)} given: {scan.csp[0][:80]!r})")
+    return problems
+
+
+def _policy_details(page: Path, scan: PageScan) -> list[str]:
+    """What is wrong with a policy that is not the build's, in words."""
     policy = policy_of(scan.csp[0])
     scripts = policy.get("script-src", policy.get("default-src", []))
+    keywords = {source.lower() for source in scripts}  # keywords ignore case, hashes do not
     problems = []
-    if "'unsafe-inline'" in scripts or "'unsafe-eval'" in scripts:
+    if "'unsafe-inline'" in keywords or "'unsafe-eval'" in keywords:
         problems.append(f"{page}: the Content-Security-Policy allows inline or eval'd scripts")
     for text in scan.inline_scripts:
         if f"'{inline_script_hash(text)}'" not in scripts:

@@ -65,6 +65,7 @@ def test_a_clean_page_passes(tmp_path):
     ('<svg onload="alert(1)"></svg>', "inline event handler"),
     ('<base href="https://evil.example/">', "<base>"),
     ('<a href="https://uncited.example/">x</a>', "not a cited source"),
+    ('<a href="mailto:someone@evil.example">x</a>', "mails mailto:someone@evil.example, which is not the contact address"),  # issue 40
     ('<a href="/nb/">x</a>', "starts at the server's root"),
     ('<link rel="stylesheet" href="https://evil.example/x.css">', "loads https://evil.example/x.css"),
 ])
