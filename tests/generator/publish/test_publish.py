@@ -23,8 +23,8 @@ from generator.site import build as site
 from generator.publish import versions
 from generator.cli import main
 
-FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.test"},
-                                                                        "site_url": "https://pyramide.test/"})
+FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.no"},
+                                                                        "site_url": "https://pyramide.no/"})
 
 
 @pytest.fixture
@@ -41,6 +41,7 @@ def fake_build(monkeypatch, tmp_path):
         sources.mkdir(parents=True, exist_ok=True)
 
     monkeypatch.setattr(site, "gather", lambda bundle, docs: FAKE)
+    monkeypatch.setattr(site, "read_facts", lambda docs: (FAKE.facts, docs / "facts.yml", {}))
     monkeypatch.setattr(site, "write_site", write_site)
     monkeypatch.setattr(site, "check_site", lambda *args: [])
     monkeypatch.setattr(publish, "LOCK", tmp_path / "build.lock")
@@ -435,10 +436,12 @@ def test_status_names_the_live_version_its_commit_and_its_working_tree(fake_buil
     assert main(["status", str(dest)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{dest} shows {live}"
-    assert f"from {'b' * 40} (a clean working tree)" in out[1]
-    assert out[2].startswith("  live since ") and out[2].endswith("(publish)")
-    assert out[3] == "  digest: every file matches"
-    assert out[4].startswith(f"  rollback goes to {first}, ") and f"from {'a' * 40} (the working tree had uncommitted changes)" in out[4]
+    assert out[1].startswith("  live since ") and out[1].endswith("(publish)")
+    assert out[2] == "  digest: every file matches"
+    assert out[3] == f"  rollback goes to {first}"
+    assert out[5].startswith(f"  {live}: content ") and f"from commit {'b' * 40} (working tree clean)" in out[5]
+    assert out[6].startswith(f"  {first}: content ") and f"from commit {'a' * 40} (working tree with uncommitted changes)" in out[6]
+    assert out[5].endswith("allowances: none")
     (dest / "nb" / "index.html").write_text("changed on the server")
     assert main(["status", str(dest)]) == 1
     assert "digest: FAILS: nb/index.html differs from its digest" in capsys.readouterr().out

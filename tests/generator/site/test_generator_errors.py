@@ -85,7 +85,7 @@ def set_contact(docs: Path, email: str) -> None:
     text = facts.read_text(encoding="utf-8")
     old = next(line for line in text.splitlines() if line.startswith("contact:"))
     # A publishable site also needs its address (publish refuses the local default).
-    facts.write_text(text.replace(old, f'contact: {{email: "{email}"}}\nsite_url: "https://pyramide.test/"'),
+    facts.write_text(text.replace(old, f'contact: {{email: "{email}"}}\nsite_url: "https://pyramide.no/"'),
                      encoding="utf-8")
 
 
@@ -106,7 +106,7 @@ def test_make_site_builds_with_a_placeholder_and_warns(docs, tmp_path):
 
 def test_publish_leaves_the_old_copy_untouched_on_failure(docs, tmp_path):
     dest = tmp_path / "published"
-    set_contact(docs, "post@pyramide.test")
+    set_contact(docs, "post@pyramide.no")
     r = build_site(dest, docs=docs, command="publish")
     assert r.returncode == 0, r.stderr
     before = tree_digest(dest)
