@@ -426,12 +426,11 @@ def destination_problems(dest: Path) -> list[str]:
     return []
 
 
-def stale_problems(docs: Path) -> list[str]:
+def behind(docs: Path) -> list[str]:
     """One line per language whose translation is behind its source (generator/i18n/translations.py)."""
     from generator.i18n import translations
 
-    return [f"translations not current: {status.totals()} (make translations lists them; "
-            "ALLOW_STALE=1 publishes anyway)" for status in translations.all_statuses(docs) if status.problems]
+    return [f"translations not current: {status.totals()}" for status in translations.all_statuses(docs) if status.problems]
 
 
 def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: bool = False,
@@ -444,8 +443,9 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     if versioned:
         # Everything that stops a publish, said at once, before the long build: one `error:`
         # line each (the command line prefixes the first).
-        refused, stale = destination_problems(dest), stale_problems(docs)
-        problems = [*refused, *unpublishable, *([] if allow_stale else stale)]
+        refused, stale = destination_problems(dest), behind(docs)
+        hint = " (make translations lists them; ALLOW_STALE=1 publishes anyway)"
+        problems = [*refused, *unpublishable, *([] if allow_stale else [line + hint for line in stale])]
         # What an allowance let through goes into the version's record (`make status` shows it).
         allowances = ([f"ALLOW_STALE=1 let through: {line}" for line in stale] or ["ALLOW_STALE=1 (nothing was behind)"]
                       if allow_stale else [])

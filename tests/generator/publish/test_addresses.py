@@ -79,7 +79,7 @@ def test_publish_says_every_reason_of_one_run_at_once(monkeypatch, capsys, tmp_p
     facts = tmp_path / "facts.yml"
     monkeypatch.setattr(site, "read_facts", lambda docs: (
         {"contact": {"email": "kontakt@pyramide.example.net"}, "site_url": "https://pyramide.test/"}, facts, {}))
-    monkeypatch.setattr(site, "stale_problems", lambda docs: ["translations not current: da 2 stale"])
+    monkeypatch.setattr(site, "behind", lambda docs: ["translations not current: da 2 stale"])
     monkeypatch.setattr(site, "gather", lambda *args: pytest.fail("nothing is gathered when publish is refused"))
     assert main(["publish", str(dest)]) == 2
     lines = capsys.readouterr().err.splitlines()
@@ -87,6 +87,7 @@ def test_publish_says_every_reason_of_one_run_at_once(monkeypatch, capsys, tmp_p
         ["error", str(dest)], ["error", f"{facts}"], ["error", f"{facts}"], ["error", "translations not current"]], lines
     assert "contact.email is 'kontakt@pyramide.example.net', a placeholder" in lines[1]
     assert "site_url is 'https://pyramide.test/', a placeholder" in lines[2]
+    assert lines[3] == "error: translations not current: da 2 stale (make translations lists them; ALLOW_STALE=1 publishes anyway)"
     assert dest.read_text() == "keep me" and sorted(p.name for p in tmp_path.iterdir()) == ["site.html"]
 
 

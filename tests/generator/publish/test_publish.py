@@ -447,6 +447,28 @@ def test_status_names_the_live_version_its_commit_and_its_working_tree(fake_buil
     assert "digest: FAILS: nb/index.html differs from its digest" in capsys.readouterr().out
 
 
+def test_the_allowances_of_a_publish_are_recorded_with_what_they_let_through(fake_build, capsys, monkeypatch, tmp_path):
+    """Three publishes from one commit: without ALLOW_STALE, with it and nothing behind, with it
+    and a language behind. Each version's record (not the served folder) says which."""
+    dest = tmp_path / "site"
+    monkeypatch.setattr(site, "behind", lambda docs: [])
+    assert run(capsys, "publish", str(dest))[0] == 0
+    assert run(capsys, "publish", str(dest), "--allow-stale")[0] == 0
+    monkeypatch.setattr(site, "behind", lambda docs: ["translations not current: da: 3 stale"])
+    code, err = run(capsys, "publish", str(dest))
+    assert code == 2 and err == ("error: translations not current: da: 3 stale (make translations lists them; "
+                                 "ALLOW_STALE=1 publishes anyway)\n")
+    assert run(capsys, "publish", str(dest), "--allow-stale")[0] == 0
+    folder = tmp_path / "site.versions"
+    assert [versions.read_record(folder, name)["allowances"] for name in publish.versions(dest)] == [
+        [], ["ALLOW_STALE=1 (nothing was behind)"], ["ALLOW_STALE=1 let through: translations not current: da: 3 stale"]]
+    assert main(["status", str(dest)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.rsplit("allowances: ", 1)[1] for line in out[-3:]] == [
+        "ALLOW_STALE=1 let through: translations not current: da: 3 stale", "ALLOW_STALE=1 (nothing was behind)", "none"]
+    assert not [p for p in dest.resolve().rglob("*") if "version" in p.name or p.suffix == ".json" and "c" * 40 in p.read_text()]
+
+
 def test_the_recorded_commit_is_the_checkout_s():
     head = subprocess.run(["git", "-C", str(publish.ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
     commit, changed = versions.source_state(publish.ROOT)
