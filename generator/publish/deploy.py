@@ -340,8 +340,8 @@ def seal(folder: Path) -> str:
     """Marks a finished site as ours, readable by all, with, last, its digest; returns its
     content hash. A digest already there (a plain folder published before) is written anew, so
     it proves the files as they are now; an old record of the build inside is removed."""
-    for name in (version_files.DIGEST, version_files.LEGACY_RECORD):
-        if os.path.lexists(folder / name):
+    for name in (version_files.DIGEST, version_files.LEGACY_RECORD, *([] if marked(folder) else [MARKER])):
+        if os.path.lexists(folder / name):  # a marker that is a link goes too: ours is written new
             fileops.unlink(folder / name)
     if not marked(folder):
         fileops.write_bytes(folder / MARKER, MARKER_TEXT.encode(), FILE_MODE)

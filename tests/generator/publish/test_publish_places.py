@@ -210,3 +210,13 @@ def test_records_and_the_history_replace_a_planted_link_and_never_write_through_
     for written in (versions.record_file(folder, name), folder / versions.HISTORY):
         assert written.is_file() and not written.is_symlink() and json.loads(written.read_text())["format"] == 1
     assert versions.read_record(folder, name)["allowances"] == ["ALLOW_STALE=1 (nothing was behind)"]
+
+
+def test_sealing_replaces_a_marker_or_digest_that_is_a_link_and_leaves_the_target_alone(tmp_path):
+    site, target = tmp_path / "site", outside_file(tmp_path)
+    make_site(site, 1)
+    (site / publish.MARKER).symlink_to(target)
+    (site / versions.DIGEST).symlink_to(tmp_path / "nowhere")
+    content = publish.seal(site)
+    assert target.read_text() == "keep me" and versions.problem(site) is None and versions.content_of(site) == content
+    assert not (site / publish.MARKER).is_symlink() and publish.marked(site)
