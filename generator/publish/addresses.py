@@ -41,7 +41,8 @@ def problems(facts: dict, facts_file: Path, lines: dict[str, int] | None = None)
         return f"{facts_file}:{lines[key]}" if key in lines else f"{facts_file}"
 
     found = []
-    email = str((facts.get("contact") or {}).get("email") or "").strip()
+    contact = facts.get("contact")
+    email = str((contact.get("email") if isinstance(contact, dict) else contact) or "").strip()
     mail = MAIL.fullmatch(email)
     if not email:
         found.append(f"{where('contact')}: contact.email is empty, a placeholder; set the project's real address there")

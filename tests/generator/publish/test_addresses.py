@@ -66,6 +66,13 @@ def test_a_malformed_address_is_said_with_the_placeholders(tmp_path, email, url,
     assert len(problems) == len(says) and all(said in problem for said, problem in zip(says, problems)), problems
 
 
+def test_a_contact_that_is_no_mapping_is_said_not_raised():
+    assert addresses.problems({"contact": "post@pyramide.test", "site_url": "https://pyramide.no/"}, Path("f.yml")) == [
+        f"f.yml: contact.email is 'post@pyramide.test', a placeholder: {addresses.RULE}; set the project's real address there"]
+    assert addresses.problems({"contact": ["x"], "site_url": "https://pyramide.no/"}, Path("f.yml")) == [
+        "f.yml: contact.email is \"['x']\", not a mail address (name@domain); set the project's real address there"]
+
+
 def test_the_readme_states_the_rule_the_refusal_gives():
     readme = re.sub(r"\s+", " ", (ROOT / "README.md").read_text(encoding="utf-8"))
     assert addresses.RULE in readme
