@@ -2,6 +2,8 @@
 import hashlib
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -94,7 +96,7 @@ def test_publish_refuses_a_placeholder_contact_address(docs, tmp_path, email):
     set_contact(docs, email)
     r = build_site(tmp_path / "published", docs=docs, command="publish")
     assert r.returncode == 2
-    assert "facts.yml: contact.email is" in r.stderr and "a placeholder" in r.stderr
+    assert "facts.yml:13: contact.email is" in r.stderr and "a placeholder" in r.stderr
     assert not (tmp_path / "published").exists()
 
 
@@ -111,7 +113,10 @@ def test_publish_leaves_the_old_copy_untouched_on_failure(docs, tmp_path):
     assert r.returncode == 0, r.stderr
     before = tree_digest(dest)
     append_line(docs / "nb" / "pages" / "sources.md", "{{ broken")
-    r = build_site(dest, docs=docs, command="publish")
+    r = build_site(dest, docs=docs, command="publish")  # refused before the build: da is now behind nb
+    assert r.returncode == 2 and "translations not current: da" in r.stderr and tree_digest(dest) == before
+    r = subprocess.run([sys.executable, "-m", "generator", "publish", str(dest), "--docs", str(docs), "--allow-stale"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode != 0 and "template syntax error" in r.stderr
     assert tree_digest(dest) == before
     # No staging left behind; the published versions sit beside the link.
