@@ -418,19 +418,30 @@ def read_facts(docs: Path) -> tuple[dict, Path, dict[str, int]]:
     return read_yaml(path), path, _yaml_lines(path)
 
 
-def destination_problems(dest: Path) -> list[str]:
-    try:
-        publish.check_destination(dest, True)
-    except publish.DestinationError as e:
-        return [str(e)]
-    return []
-
-
 def behind(docs: Path) -> list[str]:
     """One line per language whose translation is behind its source (generator/i18n/translations.py)."""
     from generator.i18n import translations
 
     return [f"translations not current: {status.totals()}" for status in translations.all_statuses(docs) if status.problems]
+
+
+def refuse_unpublishable(dest: Path, docs: Path, allow_stale: bool) -> list[str]:
+    """Everything that stops a publish, said at once and in seconds, one `error:` line each (the
+    command line prefixes the first): DEST, the two addresses, translations behind their source
+    unless allowed. Returns the allowances for the version's record (what ALLOW_STALE let through)."""
+    try:
+        publish.check_destination(dest, True)
+        refused = []
+    except publish.DestinationError as e:
+        refused = [str(e)]
+    stale = behind(docs)
+    hint = " (make translations lists them; ALLOW_STALE=1 publishes anyway)"
+    problems = [*refused, *placeholder_problems(*read_facts(docs)), *([] if allow_stale else [line + hint for line in stale])]
+    if problems:
+        raise (publish.DestinationError if refused else BuildError)("\nerror: ".join(problems))
+    if not allow_stale:
+        return []
+    return [f"ALLOW_STALE=1 let through: {line}" for line in stale] or ["ALLOW_STALE=1 (nothing was behind)"]
 
 
 def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: bool = False,
@@ -439,20 +450,9 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     to dest, then puts it in place (publish.install): a new version behind dest's link when
     `versioned`, else a plain folder. Returns where the site now is. Raises BuildError, or
     publish.DestinationError for a dest that is not ours to replace; dest is then unchanged."""
-    unpublishable, allowances = placeholder_problems(*read_facts(docs)), []
-    if versioned:
-        # Everything that stops a publish, said at once, before the long build: one `error:`
-        # line each (the command line prefixes the first).
-        refused, stale = destination_problems(dest), behind(docs)
-        hint = " (make translations lists them; ALLOW_STALE=1 publishes anyway)"
-        problems = [*refused, *unpublishable, *([] if allow_stale else [line + hint for line in stale])]
-        # What an allowance let through goes into the version's record (`make status` shows it).
-        allowances = ([f"ALLOW_STALE=1 let through: {line}" for line in stale] or ["ALLOW_STALE=1 (nothing was behind)"]
-                      if allow_stale else [])
-        if problems:
-            raise (publish.DestinationError if refused else BuildError)("\nerror: ".join(problems))
+    allowances = refuse_unpublishable(dest, docs, allow_stale) if versioned else []
     publish.check_destination(dest, versioned)
-    for problem in unpublishable:
+    for problem in [] if versioned else placeholder_problems(*read_facts(docs)):
         print(f"warning: {problem} (fine for `make site`; `make publish` refuses it)", file=sys.stderr)
     with time_bound():  # generator/guard/limits.py: whatever the inputs ask, the build ends
         g = gather(bundle_path, docs)
