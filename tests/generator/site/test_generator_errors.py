@@ -115,8 +115,8 @@ def test_publish_leaves_the_old_copy_untouched_on_failure(docs, tmp_path):
     append_line(docs / "nb" / "pages" / "sources.md", "{{ broken")
     r = build_site(dest, docs=docs, command="publish")  # refused before the build: da is now behind nb
     assert r.returncode == 2 and "translations not current: da" in r.stderr and tree_digest(dest) == before
-    r = subprocess.run([sys.executable, "-m", "generator", "publish", str(dest), "--docs", str(docs), "--allow-stale"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    r = subprocess.run([sys.executable, "-m", "generator", "publish", str(dest), "--docs", str(docs), "--allow-stale",
+                        "--bundle", str(ensure_bundle())], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode != 0 and "template syntax error" in r.stderr
     assert tree_digest(dest) == before
     # No staging left behind; the published versions sit beside the link.
