@@ -161,9 +161,9 @@ rollback: setup ## [publish] switch DEST=folder back to the version that was liv
 	@test -n "$(DEST)" || (echo "error: usage: make rollback DEST=folder" >&2 && exit 2)
 	$(PY) -m generator rollback "$(DEST)"
 
-# Which version DEST shows, from which commit, whether that working tree had changes, when it
-# went live, whether its digest holds and where rollback would go.
-status: setup ## [publish] which version DEST=folder shows, from which commit, and whether it is intact
+# Which version DEST shows, when it went live, whether its digest holds, where rollback would go;
+# then each kept version by its content id, commit, uncommitted changes and allowances (DEST.versions/<version>.json).
+status: setup ## [publish] which version DEST=folder shows, whether it is intact, and each kept version by content id and commit
 	@test -n "$(DEST)" || (echo "error: usage: make status DEST=folder" >&2 && exit 2)
 	$(PY) -m generator status "$(DEST)"
 

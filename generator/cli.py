@@ -19,15 +19,17 @@ PUBLISHING = f"""publishing:
   publish DEST    runs every check again from its inputs (verify check --no-cache: no cached
                   result in build/ is trusted; --bundle FILE publishes that bundle instead),
                   builds and checks the site in a staging folder next to DEST, keeps it as
-                  DEST.versions/<time>-<hash>/ (a digest of every file written last) and
+                  DEST.versions/<time>-<content id>/ (a digest of every file written last) and
                   switches the link DEST to it in one step, once the digest holds; the newest
                   {KEEP_VERSIONS} versions are kept, and always the live one and the one rollback
                   goes to. DEST must be new, empty, or a site made here (it holds {MARKER}),
-                  outside the repository; anything else is refused and left alone.
+                  outside the repository, outside any other published site and any *.versions
+                  folder; anything else is refused and left alone.
   rollback DEST   switches DEST back to the version that was live before the live one
                   (DEST.versions/history.json); restores DEST if a stopped publish left it missing.
-  status DEST     the live version, its commit, whether that working tree had changes, when it
-                  went live, whether its digest holds, and where rollback would go.
+  status DEST     the live version, when it went live, whether its digest holds, where rollback
+                  would go; then each kept version by its content id, with the commit it was
+                  built from, whether that working tree had changes and its allowances.
 """
 
 

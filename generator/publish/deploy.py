@@ -2,10 +2,12 @@
 
 Promises:
 - A destination is touched only when it is new, an empty folder, or a site this generator made
-  (it holds the MARKER file). A file, a link we did not make, the repository or a folder that
-  contains it are refused, naming the folder; nothing is changed. A published (versioned) DEST
-  may not lie inside the repository either (`make site` and `make clean` would remove it), nor
-  start with an unexpanded `~`.
+  (it holds the MARKER file, a regular file). A file, a link we did not make, the repository or
+  a folder that contains it are refused, naming the folder; nothing is changed. A published
+  (versioned) DEST may not lie inside the repository either (`make site` and `make clean` would
+  remove it), nor start with an unexpanded `~`. No DEST may lie inside a `*.versions` folder or
+  inside another published site (a folder with the MARKER), nor be named `*.versions`: publishing
+  there would change a version another DEST shows, and that DEST's rollback would break it.
 - `publish` keeps versions next to DEST (`DEST.versions/<time>-<hash>/`) and DEST is a symlink
   switched with one rename, so a reader always gets one complete site. A version is made live
   (by publish or rollback) only after its digest (generator/publish/versions.py) proves every file
@@ -18,7 +20,11 @@ Promises:
 - `rollback` returns to what was live before the live version (DEST.versions/history.json);
   pruning keeps the newest KEEP_VERSIONS and never removes the live version or the one
   rollback would go to. A publish of a site identical to the live one adds no version.
-- Published files and folders are world-readable: the web server may run as another user.
+- Published files and folders are world-readable: the web server may run as another user. What
+  a version was built from (commit, uncommitted changes, allowances) is recorded beside it in
+  DEST.versions/, never in what is served.
+- No write follows a symbolic link: files are created new (O_EXCL) or renamed into place, the
+  locks are opened without following one, and a version that is itself a link is never shown.
 - Each build stages in its own folder next to DEST (named with its pid); folders left by killed
   runs are removed by the next build. Builds in one checkout take one lock; every change to a
   published DEST takes DEST's own lock (DEST.versions/.lock), so two checkouts never collide.
@@ -31,6 +37,7 @@ import os
 import re
 import secrets
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -75,14 +82,37 @@ def versions_folder(dest: Path) -> Path:
     return dest.with_name(dest.name + ".versions")
 
 
+def marked(folder: Path) -> bool:
+    """Whether folder holds our MARKER as a regular file (a link there proves nothing)."""
+    marker = folder / MARKER
+    return marker.is_file() and not marker.is_symlink()
+
+
 def link_target(dest: Path) -> str | None:
-    """The version name DEST links to when it is a link publish made, else None."""
+    """The version name DEST links to when it is a link publish made, to a version folder (not
+    a link) of its own DEST.versions, else None."""
     if not dest.is_symlink():
         return None
     target = os.readlink(dest)
     folder, _, name = target.partition("/")
-    if folder == versions_folder(dest).name and VERSION_NAME.fullmatch(name) and (versions_folder(dest) / name / MARKER).is_file():
+    version = versions_folder(dest) / name
+    if folder == versions_folder(dest).name and VERSION_NAME.fullmatch(name) and not version.is_symlink() and marked(version):
         return name
+    return None
+
+
+def nesting_problem(dest: Path) -> str | None:
+    """Why dest (absolute, parents resolved) lies where a publish would change another published
+    site, or None."""
+    if dest.name.endswith(".versions"):
+        return f"{dest}: its name ends in '.versions', the name publish keeps for the versions beside a DEST; choose another"
+    for folder in dest.parents:
+        if folder.name.endswith(".versions"):
+            return (f"{dest}: is inside {folder}, where the versions of a published site are kept; "
+                    "publish into a folder of its own")
+        if marked(folder):
+            return (f"{dest}: is inside {folder}, a published site; publishing there would change a version "
+                    "its DEST shows. Publish into a folder of its own")
     return None
 
 
@@ -100,6 +130,9 @@ def check_destination(dest: Path, versioned: bool = False) -> str:
         if versioned and place.is_relative_to(ROOT):
             raise DestinationError(f"{dest}: is inside the repository ({ROOT}), where `make site` and `make clean` "
                                    "remove what is there; publish into a folder outside it, e.g. ../pyramide-site")
+    nested = nesting_problem(dest)
+    if nested:
+        raise DestinationError(nested)
     versions = versions_folder(dest)
     if ROOT.is_relative_to(versions):
         raise DestinationError(f"{dest}: its versions would go into the repository ({versions}); choose another name")
@@ -107,6 +140,11 @@ def check_destination(dest: Path, versioned: bool = False) -> str:
         raise DestinationError(f"{versions}: exists and is not a folder of its own (a file, or a link); the published versions "
                                "are kept and pruned there, so move it away")
     if dest.is_symlink():
+        folder, _, name = os.readlink(dest).partition("/")
+        if folder == versions.name and VERSION_NAME.fullmatch(name) and (versions / name).is_symlink():
+            raise DestinationError(f"{dest}: shows {versions / name}, which is a link, not a version folder (another "
+                                   "publish replaced it); nothing was changed. Publish again to make a version of "
+                                   "its own live")
         if link_target(dest) is None:
             raise DestinationError(f"{dest}: is a link to {os.readlink(dest)}, not a site published here; "
                                    "nothing was changed. Move it away or choose another folder")
@@ -115,7 +153,7 @@ def check_destination(dest: Path, versioned: bool = False) -> str:
         return "lost" if lost_version(dest) else "new"
     if not dest.is_dir():
         raise DestinationError(f"{dest}: is a file, not a folder; nothing was changed. Choose a folder")
-    if (dest / MARKER).is_file():
+    if marked(dest):
         return "folder"
     if not any(dest.iterdir()):
         return "empty"
@@ -128,7 +166,15 @@ def check_destination(dest: Path, versioned: bool = False) -> str:
 @contextmanager
 def file_lock(path: Path, what: str) -> Iterator[None]:
     """Holds an exclusive flock on path; waits (saying so) while another process holds it."""
-    with open(path, "a+") as lock:
+    try:  # never through a link, never anything but a regular file: we write our pid into it
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, FILE_MODE)
+    except OSError as e:
+        raise DestinationError(f"{path}: cannot be used as a lock ({e.strerror}: a link or something else is "
+                               "there); remove it") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise DestinationError(f"{path}: is not a regular file, so it cannot be used as a lock; remove it")
+    with open(fd, "a+") as lock:
         if os.fstat(lock.fileno()).st_uid == os.getuid():
             os.fchmod(lock.fileno(), FILE_MODE)  # readable like the rest of DEST.versions, whatever the umask
         try:
@@ -238,8 +284,7 @@ def versions(dest: Path) -> list[str]:
     folder = versions_folder(dest)
     if not folder.is_dir():
         return []
-    return sorted(p.name for p in folder.iterdir()
-                  if VERSION_NAME.fullmatch(p.name) and not p.is_symlink() and (p / MARKER).is_file())
+    return sorted(p.name for p in folder.iterdir() if VERSION_NAME.fullmatch(p.name) and not p.is_symlink() and marked(p))
 
 
 def complete(dest: Path, name: str) -> bool:
@@ -291,28 +336,29 @@ def make_world_readable(folder: Path) -> None:
                 fileops.chmod(path, FILE_MODE)
 
 
-def seal(folder: Path, when: float) -> str:
-    """Marks a finished site as ours, readable by all, with its record and, last, its digest;
-    returns its content hash. A digest or record already there (a plain folder published
-    before) is written anew, so it proves the files as they are now."""
-    for name in (version_files.DIGEST, version_files.RECORD):
-        if os.path.lexists(folder / name):
+def seal(folder: Path) -> str:
+    """Marks a finished site as ours, readable by all, with, last, its digest; returns its
+    content hash. A digest already there (a plain folder published before) is written anew, so
+    it proves the files as they are now; an old record of the build inside is removed."""
+    for name in (version_files.DIGEST, version_files.LEGACY_RECORD, *([] if marked(folder) else [MARKER])):
+        if os.path.lexists(folder / name):  # a marker that is a link goes too: ours is written new
             fileops.unlink(folder / name)
-    if not (folder / MARKER).is_file():
+    if not marked(folder):
         fileops.write_bytes(folder / MARKER, MARKER_TEXT.encode(), FILE_MODE)
-    version_files.write_record(folder, ROOT, when)
     make_world_readable(folder)
     return version_files.write_digest(folder)
 
 
 def clean_versions_folder(dest: Path) -> None:
     """What killed runs left in DEST.versions (under DEST's lock, so no other run is using it):
-    versions renamed aside to be deleted, temporary history files, a link made for an exchange
-    that never happened."""
-    folder = versions_folder(dest)
+    versions renamed aside to be deleted, temporary files, a link made for an exchange that
+    never happened, the record of a version that is gone or never arrived."""
+    folder, kept = versions_folder(dest), versions(dest)
     for entry in folder.iterdir():
-        if entry.name.startswith((".trash-", f".{version_files.HISTORY}.")) \
-                or (VERSION_NAME.fullmatch(entry.name) and entry.is_symlink()):
+        record_of = entry.name.removesuffix(".json")
+        if entry.name.startswith(".trash-") or (entry.name.startswith(".") and entry.name.endswith(".tmp")) \
+                or (VERSION_NAME.fullmatch(entry.name) and entry.is_symlink()) \
+                or (VERSION_NAME.fullmatch(record_of) and record_of not in kept):
             remove(entry)
 
 
@@ -348,7 +394,7 @@ def adopt_folder(dest: Path) -> None:
     DEST linking to it, DEST never missing."""
     when = dest.stat().st_mtime
     # Built by this generator with a digest that holds: nothing to write into the live folder.
-    content = version_files.content_of(dest) if version_files.problem(dest) is None else seal(dest, when)
+    content = version_files.content_of(dest) if version_files.problem(dest) is None else seal(dest)
     name = version_name(content, when)
     h = history(dest)
     h.switched("adopted", name, time.time())
@@ -364,9 +410,10 @@ def same_version(dest: Path, content: str) -> str | None:
     return None
 
 
-def publish_version(site: Path, dest: Path, kind: str, content: str) -> Path:
-    """Moves the sealed site into DEST.versions/ and switches DEST to it (or to the kept version
-    that is the same site); returns the live version. Caller holds dest_lock."""
+def publish_version(site: Path, dest: Path, kind: str, content: str, allowances: list[str]) -> Path:
+    """Moves the sealed site into DEST.versions/, its record beside it, and switches DEST to it
+    (or to the kept version that is the same site, whose record stays); returns the live
+    version. Caller holds dest_lock."""
     clean_versions_folder(dest)
     if kind == "folder":
         adopt_folder(dest)
@@ -376,7 +423,9 @@ def publish_version(site: Path, dest: Path, kind: str, content: str) -> Path:
     live = link_target(dest) or lost_version(dest)
     name = same_version(dest, content)
     if name is None:
-        name = version_name(content, time.time())
+        when = time.time()
+        name = version_name(content, when)
+        version_files.write_record(versions_folder(dest), name, content, ROOT, when, allowances)
         fileops.rename(site, versions_folder(dest) / name)
     if name != live or link_target(dest) != name:
         h.switched("publish", name, time.time())
@@ -397,6 +446,9 @@ def prune(dest: Path, keep: int = KEEP_VERSIONS) -> list[str]:
         trash = versions_folder(dest) / f".trash-{name}-{os.getpid()}-{secrets.token_hex(4)}"
         fileops.rename(versions_folder(dest) / name, trash)
         fileops.rmtree(trash)
+        record = version_files.record_file(versions_folder(dest), name)
+        if os.path.lexists(record):
+            fileops.unlink(record)
     if old:
         h.live = [name for name in h.live if name not in old]
         version_files.write_history(versions_folder(dest), h)
@@ -423,17 +475,18 @@ def replace_folder(site: Path, dest: Path, kind: str) -> Path:
     return dest
 
 
-def install(site: Path, dest: Path, versioned: bool) -> Path:
+def install(site: Path, dest: Path, versioned: bool, allowances: list[str] = ()) -> Path:
     """Puts a checked site at dest: as a new version behind DEST's link when `versioned` (or
-    when dest already is our link), else as a plain folder. Returns where the site now is."""
+    when dest already is our link), else as a plain folder. `allowances` (e.g. ALLOW_STALE and
+    what it let through) go into the version's record. Returns where the site now is."""
     dest = absolute(dest)
     kind = check_destination(dest, versioned)
-    content = seal(site, time.time())
+    content = seal(site)
     if not (versioned or kind in ("link", "lost")):
         return replace_folder(site, dest, kind)
     with dest_lock(dest):
         kind = check_destination(dest, True)  # again, under DEST's lock: another checkout may have published
-        return publish_version(site, dest, kind, content)
+        return publish_version(site, dest, kind, content, list(allowances))
 
 
 # ---- going back, and saying what is live --------------------------------------------------
@@ -467,18 +520,24 @@ def rollback(dest: Path) -> tuple[str, str]:
         return target, f"rolled back from {live}"
 
 
-def describe(folder: Path) -> str:
-    record = version_files.read_record(folder)
-    commit = record.get("commit") or "an unknown commit"
+def describe(dest: Path, name: str) -> str:
+    """What a version's record says: its content id, when and from what it was built, and with
+    which allowances."""
+    record = version_files.read_record(versions_folder(dest), name)
+    if not record:
+        return f"{name}: not recorded (published before records were kept beside the versions, or its record is gone)"
     changed = record.get("working_tree_had_changes")
-    tree = {True: "the working tree had uncommitted changes", False: "a clean working tree"}.get(changed, "working tree unknown")
-    return f"built {record.get('built_at', 'at an unknown time')} from {commit} ({tree})"
+    tree = {True: "with uncommitted changes", False: "clean"}.get(changed, "state unknown")
+    allowances = record.get("allowances")
+    allowed = "; ".join(map(str, allowances if isinstance(allowances, list) else [])) or "none"
+    return (f"{name}: content {record.get('content', 'unknown')}, built {record.get('built_at', 'at an unknown time')} "
+            f"from commit {record.get('commit') or 'unknown'} (working tree {tree}), allowances: {allowed}")
 
 
 def status(dest: Path) -> tuple[list[str], bool]:
-    """What `status` says about DEST: the live version, its commit, whether its working tree had
-    changes, when it went live, whether its digest holds, where rollback would go. Returns
-    (lines, healthy). Raises DestinationError when DEST is not a published site."""
+    """What `status` says about DEST: the live version, when it went live, whether its digest
+    holds, where rollback would go, then every kept version, newest first, by its record.
+    Returns (lines, healthy). Raises DestinationError when DEST is not a published site."""
     dest = absolute(dest)
     kind = check_destination(dest, True)
     if kind not in ("link", "lost"):
@@ -488,15 +547,13 @@ def status(dest: Path) -> tuple[list[str], bool]:
     if live is None:
         return [f"{dest}: MISSING (a publish was stopped between two renames); "
                 f"`make rollback DEST={dest}` restores {lost_version(dest)}"], False
-    folder = versions_folder(dest) / live
-    problem = version_files.problem(folder)
+    problem = version_files.problem(versions_folder(dest) / live)
     switched = next((e for e in reversed(h.log) if e.get("version") == live), None)
-    lines = [f"{dest} shows {live}",
-             f"  {describe(folder)}",
-             f"  live since {switched['at']} ({switched['action']})" if switched else "  live since: not recorded",
-             f"  digest: {'every file matches' if problem is None else 'FAILS: ' + problem}"]
     target, _ = rollback_target(dest, h)
-    lines.append(f"  rollback goes to {target}, {describe(versions_folder(dest) / target)}" if target
-                 else "  rollback: no version that was live before is kept")
-    lines.append(f"  versions kept in {versions_folder(dest)}: {len(versions(dest))}")
-    return lines, problem is None
+    kept = versions(dest)
+    return [f"{dest} shows {live}",
+            f"  live since {switched['at']} ({switched['action']})" if switched else "  live since: not recorded",
+            f"  digest: {'every file matches' if problem is None else 'FAILS: ' + problem}",
+            f"  rollback goes to {target}" if target else "  rollback: no version that was live before is kept",
+            f"versions kept in {versions_folder(dest)}, newest first ({len(kept)}):",
+            *(f"  {describe(dest, name)}" for name in reversed(kept))], problem is None

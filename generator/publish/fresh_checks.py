@@ -28,12 +28,9 @@ def checked_bundle(dest: Path, docs: Path, allow_stale: bool) -> Iterator[Path]:
     removed after); BuildError when a check fails (the checker has printed what and where).
     What refuses a publish in a second (DEST, placeholder facts, stale translations) is said
     first, not after minutes of checks."""
-    from generator.inputs.languages import read_yaml
-    from generator.publish import deploy
     from generator.site import build as site
 
-    deploy.check_destination(dest, versioned=True)
-    site.refuse_unpublishable(read_yaml(docs / "facts.yml"), docs, allow_stale)
+    site.refuse_unpublishable(dest, docs, allow_stale)
     BUILD.mkdir(exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="publish-checks-", dir=BUILD))
     try:

@@ -7,12 +7,16 @@ Promises:
   made live without that check, so a folder half-copied or half-deleted by a killed run can
   never be served. Its `content` hash (the site's files, not what is recorded about the build)
   says whether two builds are the same site.
-- RECORD (inside the version, covered by the digest) says from which commit it was built,
-  whether the working tree had changes, and when.
+- A version's record (DEST.versions/<version>.json, beside the version, never served) names it
+  by its content id and says when it was built, from which commit, whether the working tree
+  had uncommitted changes and which allowances (ALLOW_STALE) let it through.
 - HISTORY (DEST.versions/history.json, replaced in one rename) holds the stack of versions that
   were live, oldest first: publish pushes, rollback pops. It is read together with the link,
   which is the truth about what is live now, so a run killed between writing the history and
   switching the link is read correctly (reconciled()).
+- Nothing here follows a symbolic link: files are written under a fresh name and renamed into
+  place (a link planted at the name is replaced, its target untouched), and read only when they
+  are regular files (read_json), so a digest or record that is a link counts as missing.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ import hashlib
 import json
 import os
 import secrets
+import stat
 import subprocess
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -29,7 +34,9 @@ from generator.publish import fileops
 from generator.errors import BuildFailed
 
 DIGEST = ".pyramide-digest.json"
-RECORD = ".pyramide-version.json"
+# Inside versions published before records moved beside them (2026-12-07): left out of the
+# content id, so their digests still hold; seal() removes it from a folder it seals again.
+LEGACY_RECORD = ".pyramide-version.json"
 HISTORY = "history.json"
 FORMAT = 1
 FILE_MODE = 0o644
@@ -53,15 +60,15 @@ def _entries(folder: Path) -> tuple[list[str], list[str]]:
         for name in names + [d for d in dirs if os.path.islink(os.path.join(top, d))]:
             path = os.path.join(top, name)
             relative = os.path.relpath(path, folder)
-            if relative == DIGEST:
-                continue
+            if relative == DIGEST and not os.path.islink(path):
+                continue  # a digest that is a link is "not a regular file", like any other
             (files if os.path.isfile(path) and not os.path.islink(path) else others).append(relative)
     return sorted(files), sorted(others)
 
 
 def content_hash(files: dict[str, str]) -> str:
-    """The hash of the site itself: every file but the record of how it was built."""
-    site = {path: sha for path, sha in files.items() if path != RECORD}
+    """The hash of the site itself: every file but an old version's record of how it was built."""
+    site = {path: sha for path, sha in files.items() if path != LEGACY_RECORD}
     return hashlib.sha256(json.dumps(site, sort_keys=True).encode()).hexdigest()
 
 
@@ -81,11 +88,31 @@ def write_digest(folder: Path) -> str:
     return content
 
 
-def read_digest(folder: Path) -> dict | None:
+def read_json(path: Path):
+    """The JSON in path when it is a regular file (not a link, a FIFO…), else None."""
     try:
-        data = json.loads((folder / DIGEST).read_bytes())
-    except (OSError, ValueError):
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # NONBLOCK: a FIFO cannot hang us
+    except OSError:
         return None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        try:
+            return json.loads(f.read())
+        except ValueError:
+            return None
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """path holds data, written under a fresh name and renamed over it in one step: a reader sees
+    the old file or the new one, and a link at path is replaced, never followed."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    fileops.write_bytes(temporary, data, FILE_MODE)
+    fileops.replace(temporary, path)
+
+
+def read_digest(folder: Path) -> dict | None:
+    data = read_json(folder / DIGEST)
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("files"), dict) \
             or not isinstance(data.get("content"), str):
         return None
@@ -96,12 +123,12 @@ def problem(folder: Path) -> str | None:
     """Why folder is not a complete version (a missing, extra or changed file, no digest), or None."""
     if folder.is_symlink() or not folder.is_dir():
         return "is not a folder"
-    data = read_digest(folder)
-    if data is None:
-        return f"has no readable {DIGEST} (it was never completed, or was published before digests)"
     files, others = _entries(folder)
     if others:
         return f"holds {others[0]}, which is not a regular file"
+    data = read_digest(folder)
+    if data is None:
+        return f"has no readable {DIGEST} (it was never completed, or was published before digests)"
     missing = sorted(set(data["files"]) - set(files))
     if missing:
         return f"misses {len(missing)} file(s), e.g. {missing[0]}"
@@ -139,19 +166,23 @@ def source_state(root: Path) -> tuple[str | None, bool | None]:
     return commit.stdout.strip(), bool(changes.stdout.strip())
 
 
-def write_record(folder: Path, root: Path, when: float) -> None:
+def record_file(versions_folder: Path, name: str) -> Path:
+    return versions_folder / f"{name}.json"
+
+
+def write_record(versions_folder: Path, name: str, content: str, root: Path, when: float,
+                 allowances: list[str]) -> None:
+    """The record of version `name`, beside it in versions_folder."""
     commit, changed = source_state(root)
-    record = {"format": FORMAT, "built_at": datetime.fromtimestamp(when, timezone.utc).isoformat(timespec="seconds"),
-              "commit": commit, "working_tree_had_changes": changed}
-    fileops.write_bytes(folder / RECORD, json.dumps(record, indent=1).encode(), FILE_MODE)
+    record = {"format": FORMAT, "content": content,
+              "built_at": datetime.fromtimestamp(when, timezone.utc).isoformat(timespec="seconds"),
+              "commit": commit, "working_tree_had_changes": changed, "allowances": allowances}
+    replace_file(record_file(versions_folder, name), json.dumps(record, indent=1).encode())
 
 
-def read_record(folder: Path) -> dict:
-    try:
-        data = json.loads((folder / RECORD).read_bytes())
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
+def read_record(versions_folder: Path, name: str) -> dict:
+    data = read_json(record_file(versions_folder, name))
+    return data if isinstance(data, dict) else {}
 
 
 # ---- the history of live switches --------------------------------------------------------
@@ -172,10 +203,7 @@ class History:
 
 def read_history(versions_folder: Path) -> History | None:
     """The history as written, or None when there is none (or it cannot be read)."""
-    try:
-        data = json.loads((versions_folder / HISTORY).read_bytes())
-    except (OSError, ValueError):
-        return None
+    data = read_json(versions_folder / HISTORY)
     if not isinstance(data, dict) or not isinstance(data.get("live"), list) \
             or not all(isinstance(v, str) for v in data["live"]):
         return None
@@ -203,6 +231,4 @@ def reconciled(history: History | None, live: str | None, by_time: list[str]) ->
 def write_history(versions_folder: Path, history: History) -> None:
     """Replaces the history in one rename: a reader sees the old one or the new one."""
     text = json.dumps({"format": FORMAT, "live": history.live, "log": history.log}, indent=1)
-    temporary = versions_folder / f".{HISTORY}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
-    fileops.write_bytes(temporary, text.encode(), FILE_MODE)
-    fileops.replace(temporary, versions_folder / HISTORY)
+    replace_file(versions_folder / HISTORY, text.encode())

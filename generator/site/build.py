@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import yaml
 
@@ -28,6 +27,7 @@ from generator.site.csp import with_policy
 from generator.site import seo
 from generator.render import picture_slots
 from generator.publish import deploy as publish
+from generator.publish.addresses import LOCAL_ADDRESS, SITE_URL, problems as placeholder_problems
 from generator.errors import BuildError, BuildFailed
 from generator.guard.glossary import lint as glossary_problems
 from generator.guard.limits import time_bound
@@ -195,9 +195,6 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     return Gathered(languages, default, rendered, facts, pictures)
 
 
-LOCAL_ADDRESS = "http://127.0.0.1:8000/"
-
-
 def outside_addresses(facts: dict) -> set[str]:
     """What a page may link outside the site: the cited sources, and mail to the contact address."""
     email = str((facts.get("contact") or {}).get("email") or "").strip()
@@ -206,7 +203,7 @@ def outside_addresses(facts: dict) -> set[str]:
 
 def site_address(facts: dict) -> str:
     address = facts.get("site_url") or LOCAL_ADDRESS
-    if not isinstance(address, str) or not re.fullmatch(r"https?://[^\s/?#]+/(?:[^\s?#]*/)?", address):
+    if not isinstance(address, str) or not SITE_URL.fullmatch(address):
         raise BuildError(f"docs/facts.yml: site_url {address!r} must be an http(s) address ending in '/'")
     return address
 
@@ -421,49 +418,36 @@ def copy_game(app: Path, dest: Path) -> None:
     (dest / RESERVE_PICTURE).write_text(reserve_svg(), encoding="utf-8")
 
 
-# Reserved names that mean "not set yet". `.test` is allowed on purpose: the tests publish with it.
-PLACEHOLDER_DOMAINS = ("example.org", "example.com", "example.net", "example", "invalid", "localhost")
-LOCAL_HOSTS = ("127.0.0.1", "0.0.0.0", "::1")
+def read_facts(docs: Path) -> tuple[dict, Path, dict[str, int]]:
+    """docs/facts.yml: its data, its path and the line of each key (for messages)."""
+    path = docs / "facts.yml"
+    return read_yaml(path), path, _yaml_lines(path)
 
 
-def placeholder_problems(facts: dict, facts_file: Path) -> list[str]:
-    """What must be real before the site goes out: readers would write to nobody, or search
-    engines would be told the site lives on this machine."""
-    problems = []
-    email = str((facts.get("contact") or {}).get("email") or "").strip()
-    if not email or email.rsplit("@", 1)[-1].lower() in PLACEHOLDER_DOMAINS:
-        problems.append(f"{facts_file}: contact.email is {email or 'empty'!r}, a placeholder; "
-                        "set the project's real address there")
-    address = str(facts.get("site_url") or "").strip()
-    if not address:
-        problems.append(f"{facts_file}: site_url is not set, so the site is built for {LOCAL_ADDRESS}; "
-                        "set the address the site is published at there")
-    elif _placeholder_host((urlsplit(address).hostname or "").lower()):
-        problems.append(f"{facts_file}: site_url is {address!r}, a placeholder; "
-                        "set the address the site is published at there")
-    return problems
-
-
-def stale_problems(docs: Path) -> list[str]:
+def behind(docs: Path) -> list[str]:
     """One line per language whose translation is behind its source (generator/i18n/translations.py)."""
     from generator.i18n import translations
 
-    return [f"translations not current: {status.totals()} (make translations lists them; "
-            "ALLOW_STALE=1 publishes anyway)" for status in translations.all_statuses(docs) if status.problems]
+    return [f"translations not current: {status.totals()}" for status in translations.all_statuses(docs) if status.problems]
 
 
-def refuse_unpublishable(facts: dict, docs: Path, allow_stale: bool) -> None:
-    """BuildError listing everything that stops a publish, said in one run (not one per slow
-    `make publish`): placeholder facts, and translations behind their source unless allowed."""
-    problems = placeholder_problems(facts, docs / "facts.yml") + ([] if allow_stale else stale_problems(docs))
-    if len(problems) == 1:
-        raise BuildError(problems[0])
+def refuse_unpublishable(dest: Path, docs: Path, allow_stale: bool) -> list[str]:
+    """Everything that stops a publish, said at once and in seconds, one `error:` line each (the
+    command line prefixes the first): DEST, the two addresses, translations behind their source
+    unless allowed. Returns the allowances for the version's record (what ALLOW_STALE let through)."""
+    try:
+        publish.check_destination(dest, True)
+        refused = []
+    except publish.DestinationError as e:
+        refused = [str(e)]
+    stale = behind(docs)
+    hint = " (make translations lists them; ALLOW_STALE=1 publishes anyway)"
+    problems = [*refused, *placeholder_problems(*read_facts(docs)), *([] if allow_stale else [line + hint for line in stale])]
     if problems:
-        raise BuildError("the site cannot be published yet:\n  " + "\n  ".join(problems))
-
-
-def _placeholder_host(host: str) -> bool:
-    return host in LOCAL_HOSTS or any(host == d or host.endswith("." + d) for d in PLACEHOLDER_DOMAINS)
+        raise (publish.DestinationError if refused else BuildError)("\nerror: ".join(problems))
+    if not allow_stale:
+        return []
+    return [f"ALLOW_STALE=1 let through: {line}" for line in stale] or ["ALLOW_STALE=1 (nothing was behind)"]
 
 
 def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: bool = False,
@@ -472,14 +456,12 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     to dest, then puts it in place (publish.install): a new version behind dest's link when
     `versioned`, else a plain folder. Returns where the site now is. Raises BuildError, or
     publish.DestinationError for a dest that is not ours to replace; dest is then unchanged."""
-    publish.check_destination(dest, versioned)  # at once, not after the long build
+    allowances = refuse_unpublishable(dest, docs, allow_stale) if versioned else []
+    publish.check_destination(dest, versioned)
+    for problem in [] if versioned else placeholder_problems(*read_facts(docs)):
+        print(f"warning: {problem} (fine for `make site`; `make publish` refuses it)", file=sys.stderr)
     with time_bound():  # generator/guard/limits.py: whatever the inputs ask, the build ends
         g = gather(bundle_path, docs)
-    unpublishable = placeholder_problems(g.facts, docs / "facts.yml")
-    if versioned:
-        refuse_unpublishable(g.facts, docs, allow_stale)
-    for problem in unpublishable:
-        print(f"warning: {problem} (fine for `make site`; `make publish` refuses it)", file=sys.stderr)
     with publish.build_lock(), publish.staging(dest) as stage:
         built = stage / "site"
         with time_bound():
@@ -488,4 +470,4 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
                                   outside_addresses(g.facts), g.site_url)
         if problems:
             raise BuildFailed("the built site failed its checks:\n  " + "\n  ".join(problems))
-        return publish.install(built, dest, versioned)
+        return publish.install(built, dest, versioned, allowances)

@@ -25,8 +25,8 @@ from generator.site import build as site
 from generator.publish import versions
 from generator.cli import main
 
-FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.test"},
-                                                                        "site_url": "https://pyramide.test/"})
+FAKE = site.Gathered(languages=[], default="nb", rendered={}, facts={"contact": {"email": "post@pyramide.no"},
+                                                                        "site_url": "https://pyramide.no/"})
 
 
 @pytest.fixture
@@ -44,6 +44,7 @@ def fake_build(monkeypatch, tmp_path):
 
     monkeypatch.setattr(fresh_checks, "checked_bundle", lambda *args: nullcontext(site.BUNDLE))  # its own test: test_incremental_checks
     monkeypatch.setattr(site, "gather", lambda bundle, docs: FAKE)
+    monkeypatch.setattr(site, "read_facts", lambda docs: (FAKE.facts, docs / "facts.yml", {}))
     monkeypatch.setattr(site, "write_site", write_site)
     monkeypatch.setattr(site, "check_site", lambda *args: [])
     monkeypatch.setattr(publish, "LOCK", tmp_path / "build.lock")
@@ -438,13 +439,37 @@ def test_status_names_the_live_version_its_commit_and_its_working_tree(fake_buil
     assert main(["status", str(dest)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{dest} shows {live}"
-    assert f"from {'b' * 40} (a clean working tree)" in out[1]
-    assert out[2].startswith("  live since ") and out[2].endswith("(publish)")
-    assert out[3] == "  digest: every file matches"
-    assert out[4].startswith(f"  rollback goes to {first}, ") and f"from {'a' * 40} (the working tree had uncommitted changes)" in out[4]
+    assert out[1].startswith("  live since ") and out[1].endswith("(publish)")
+    assert out[2] == "  digest: every file matches"
+    assert out[3] == f"  rollback goes to {first}"
+    assert out[5].startswith(f"  {live}: content ") and f"from commit {'b' * 40} (working tree clean)" in out[5]
+    assert out[6].startswith(f"  {first}: content ") and f"from commit {'a' * 40} (working tree with uncommitted changes)" in out[6]
+    assert out[5].endswith("allowances: none")
     (dest / "nb" / "index.html").write_text("changed on the server")
     assert main(["status", str(dest)]) == 1
     assert "digest: FAILS: nb/index.html differs from its digest" in capsys.readouterr().out
+
+
+def test_the_allowances_of_a_publish_are_recorded_with_what_they_let_through(fake_build, capsys, monkeypatch, tmp_path):
+    """Three publishes from one commit: without ALLOW_STALE, with it and nothing behind, with it
+    and a language behind. Each version's record (not the served folder) says which."""
+    dest = tmp_path / "site"
+    monkeypatch.setattr(site, "behind", lambda docs: [])
+    assert run(capsys, "publish", str(dest))[0] == 0
+    assert run(capsys, "publish", str(dest), "--allow-stale")[0] == 0
+    monkeypatch.setattr(site, "behind", lambda docs: ["translations not current: da: 3 stale"])
+    code, err = run(capsys, "publish", str(dest))
+    assert code == 2 and err == ("error: translations not current: da: 3 stale (make translations lists them; "
+                                 "ALLOW_STALE=1 publishes anyway)\n")
+    assert run(capsys, "publish", str(dest), "--allow-stale")[0] == 0
+    folder = tmp_path / "site.versions"
+    assert [versions.read_record(folder, name)["allowances"] for name in publish.versions(dest)] == [
+        [], ["ALLOW_STALE=1 (nothing was behind)"], ["ALLOW_STALE=1 let through: translations not current: da: 3 stale"]]
+    assert main(["status", str(dest)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.rsplit("allowances: ", 1)[1] for line in out[-3:]] == [
+        "ALLOW_STALE=1 let through: translations not current: da: 3 stale", "ALLOW_STALE=1 (nothing was behind)", "none"]
+    assert not [p for p in dest.resolve().rglob("*") if "version" in p.name or p.suffix == ".json" and "c" * 40 in p.read_text()]
 
 
 def test_the_recorded_commit_is_the_checkout_s():

@@ -354,7 +354,7 @@ def test_only_folders_with_a_versions_name_and_mark_are_versions(tmp_path):
     assert publish.versions(dest) == sorted(names)
 
 
-def test_a_sealed_site_is_marked_recorded_readable_and_digested(tmp_path):
+def test_a_sealed_site_is_marked_readable_and_digested_and_tells_nothing_of_its_build(tmp_path):
     site = tmp_path / "site"
     make_site(site, 1)
     old_umask = os.umask(0o077)
@@ -364,12 +364,14 @@ def test_a_sealed_site_is_marked_recorded_readable_and_digested(tmp_path):
     finally:
         os.umask(old_umask)
     os.chmod(site / "index.html", 0o600)
-    content = publish.seal(site, 0)
+    before = listing(site)
+    (site / versions.LEGACY_RECORD).write_text('{"commit": "1234", "working_tree_had_changes": true}')
+    content = publish.seal(site)
     assert (site / publish.MARKER).read_text() == (
         "This folder was made by `python -m generator` (Pyramide). `make site`, `make publish`\n"
         "and `make rollback` may replace it; they refuse any folder without this file.\n")
-    assert versions.read_record(site) == {"format": 1, "built_at": "1970-01-01T00:00:00+00:00", "commit": "e" * 40,
-                                          "working_tree_had_changes": False}
+    # What it was built from is no business of the web: the old record inside is gone, no new one
+    assert listing(site) == sorted(before + [versions.DIGEST, publish.MARKER])
     assert stat.S_IMODE((site / "index.html").stat().st_mode) == 0o644
     assert stat.S_IMODE((site / "private").stat().st_mode) == 0o755 and stat.S_IMODE((site / "private" / "x").stat().st_mode) == 0o644
     assert stat.S_IMODE(site.stat().st_mode) == 0o755
@@ -377,10 +379,9 @@ def test_a_sealed_site_is_marked_recorded_readable_and_digested(tmp_path):
     # Sealed again (a plain folder published before): the old digest and record are replaced, the mark kept
     (site / publish.MARKER).write_text("kept")
     (site / "index.html").write_text("changed")
-    again = publish.seal(site, 86400)
+    again = publish.seal(site)
     assert again != content and versions.problem(site) is None and versions.content_of(site) == again
     assert (site / publish.MARKER).read_text() == "kept"
-    assert versions.read_record(site)["built_at"] == "1970-01-02T00:00:00+00:00"
 
 
 def test_world_readable_leaves_links_alone(tmp_path):
@@ -399,13 +400,17 @@ def test_what_killed_runs_left_in_the_versions_folder_is_cleaned_and_nothing_els
     folder = tmp_path / "site.versions"
     (folder / ".trash-x-1-aa" / "nb").mkdir(parents=True)
     (folder / ".history.json.1-aa.tmp").write_text("{}")
+    (folder / ".20260101T000000000000Z-0123456789ab.json.1-aa.tmp").write_text("{}")  # a record never renamed
     (folder / "20260101T000000000000Z-0123456789ab").symlink_to(publish.versions(dest)[0])
+    (folder / "20260101T000000000000Z-0123456789ab.json").write_text("{}")  # the record of a version that is gone
     (folder / "notes").mkdir()
     (folder / ".other").write_text("x")
     (folder / "20260101T000000000000Z-0123456789").symlink_to("x")  # not a version's name
+    (folder / "20260101T000000000000Z-0123456789.json").write_text("{}")
     publish.clean_versions_folder(dest)
-    assert listing(folder) == [".lock", ".other", "20260101T000000000000Z-0123456789", *publish.versions(dest),
-                               "history.json", "notes"]
+    kept = publish.versions(dest)[0]
+    assert listing(folder) == [".lock", ".other", "20260101T000000000000Z-0123456789",
+                               "20260101T000000000000Z-0123456789.json", kept, f"{kept}.json", "history.json", "notes"]
 
 
 def test_a_version_failing_its_digest_is_not_made_live(tmp_path):
@@ -498,7 +503,8 @@ def test_pruning_keeps_the_newest_the_live_one_and_where_rollback_goes(tmp_path)
     assert publish.prune(dest, keep=2) == []
     publish.rollback(dest)
     assert publish.prune(dest, keep=1) == []  # the live one and the one rollback goes to
-    assert listing(tmp_path / "site.versions") == [".lock", *names[1:], "history.json"]
+    assert listing(tmp_path / "site.versions") == [".lock", *sorted(names[1:] + [f"{n}.json" for n in names[1:]]),
+                                                   "history.json"]  # each version with its record
 
 
 def test_rollback_refuses_what_is_not_published_with_versions_whole(tmp_path):
@@ -594,43 +600,72 @@ def test_build_dest_where_names_cannot_be_exchanged(tmp_path, monkeypatch):
 # ---- status -----------------------------------------------------------------------------------
 
 def test_status_line_by_line(tmp_path, monkeypatch):
-    dest = tmp_path / "site"
+    dest, folder = tmp_path / "site", tmp_path / "site.versions"
     monkeypatch.setattr(versions, "source_state", lambda root: (None, None))
     publish_number(tmp_path, dest, 1)
     first = publish.versions(dest)[0]
     lines, healthy = publish.status(dest)
-    at = json.loads((tmp_path / "site.versions" / "history.json").read_text())["log"][-1]["at"]
-    built = versions.read_record(tmp_path / "site.versions" / first)["built_at"]
+    at = json.loads((folder / "history.json").read_text())["log"][-1]["at"]
+    record = versions.read_record(folder, first)
+    built, content = record["built_at"], versions.content_of(folder / first)
+    assert record["content"] == content and first.endswith(content[:12])
+    one = (f"  {first}: content {content}, built {built} from commit unknown (working tree state unknown), "
+           "allowances: none")
     assert healthy and lines == [f"{dest} shows {first}",
-                                 f"  built {built} from an unknown commit (working tree unknown)",
                                  f"  live since {at} (publish)",
                                  "  digest: every file matches",
                                  "  rollback: no version that was live before is kept",
-                                 f"  versions kept in {tmp_path / 'site.versions'}: 1"]
+                                 f"versions kept in {folder}, newest first (1):",
+                                 one]
     monkeypatch.setattr(versions, "source_state", lambda root: ("d" * 40, True))
-    publish_number(tmp_path, dest, 2)
+    publish.install(staged(tmp_path, 2), dest, versioned=True, allowances=["ALLOW_STALE=1 (nothing was behind)"])
     second = publish.versions(dest)[1]
-    (tmp_path / "site.versions" / "history.json").write_text(json.dumps({"live": [first, second], "log": []}))
+    (folder / "history.json").write_text(json.dumps({"live": [first, second], "log": []}))
     lines, healthy = publish.status(dest)
-    built2 = versions.read_record(tmp_path / "site.versions" / second)["built_at"]
+    built2, content2 = versions.read_record(folder, second)["built_at"], versions.content_of(folder / second)
     assert healthy and lines == [f"{dest} shows {second}",
-                                 f"  built {built2} from {'d' * 40} (the working tree had uncommitted changes)",
                                  "  live since: not recorded",
                                  "  digest: every file matches",
-                                 f"  rollback goes to {first}, built {built} from an unknown commit (working tree unknown)",
-                                 f"  versions kept in {tmp_path / 'site.versions'}: 2"]
-    (tmp_path / "site.versions" / second / versions.RECORD).unlink()
-    (tmp_path / "site.versions" / second / "nb" / "index.html").write_text("x")
+                                 f"  rollback goes to {first}",
+                                 f"versions kept in {folder}, newest first (2):",
+                                 f"  {second}: content {content2}, built {built2} from commit {'d' * 40} "
+                                 "(working tree with uncommitted changes), allowances: ALLOW_STALE=1 (nothing was behind)",
+                                 one]
+    versions.record_file(folder, second).unlink()
+    (folder / second / "nb" / "index.html").write_text("x")
     lines, healthy = publish.status(dest)
-    assert not healthy and lines[1] == "  built at an unknown time from an unknown commit (working tree unknown)"
-    assert lines[3].startswith("  digest: FAILS: ")
+    assert not healthy and lines[2].startswith("  digest: FAILS: ")
+    assert lines[5] == (f"  {second}: not recorded (published before records were kept beside the versions, "
+                        "or its record is gone)")
     dest.unlink()
     assert publish.status(dest) == ([f"{dest}: MISSING (a publish was stopped between two renames); "
                                      f"`make rollback DEST={dest}` restores {first}"], False)
 
 
-def test_describe_reads_the_record():
-    assert publish.describe(Path("/nonexistent")) == "built at an unknown time from an unknown commit (working tree unknown)"
+def test_two_versions_from_one_commit_are_told_apart_and_nothing_of_the_build_is_served(tmp_path):
+    """The same commit and tree, once as it is and once let through by ALLOW_STALE: two content
+    ids, each version's allowances; the served folders hold no record of the build."""
+    dest, folder = tmp_path / "site", tmp_path / "site.versions"
+    publish_number(tmp_path, dest, 1)
+    publish.install(staged(tmp_path, 2), dest, versioned=True,
+                    allowances=["ALLOW_STALE=1 let through: translations not current: da 2 stale"])
+    first, second = publish.versions(dest)
+    records = [versions.read_record(folder, name) for name in (first, second)]
+    assert [r["commit"] for r in records] == ["e" * 40] * 2
+    assert records[0]["content"] != records[1]["content"]
+    assert [r["allowances"] for r in records] == [[], ["ALLOW_STALE=1 let through: translations not current: da 2 stale"]]
+    lines = publish.status(dest)[0]
+    assert [line.split(",")[0] for line in lines[-2:]] == [f"  {second}: content {records[1]['content']}",
+                                                           f"  {first}: content {records[0]['content']}"]
+    assert lines[-2].endswith("allowances: ALLOW_STALE=1 let through: translations not current: da 2 stale")
+    served = {p.name for name in (first, second) for p in (folder / name).rglob("*")}
+    assert not served & {versions.LEGACY_RECORD, f"{first}.json", f"{second}.json"}
+    assert not any("e" * 40 in p.read_text(errors="replace") for p in dest.resolve().rglob("*") if p.is_file())
+
+
+def test_describe_reads_the_record(tmp_path):
+    assert publish.describe(tmp_path / "site", "x") == (
+        "x: not recorded (published before records were kept beside the versions, or its record is gone)")
 
 
 # ---- what mutation testing found untold (issue 29) ---------------------------------------------
@@ -664,11 +699,12 @@ def test_a_pruning_stopped_midway_leaves_a_trash_folder_the_next_run_removes(tmp
         publish.prune(dest, keep=2)
     monkeypatch.undo()
     folder = tmp_path / "site.versions"
-    trash = [name for name in listing(folder) if name not in (".lock", "history.json", *publish.versions(dest))]
-    assert len(trash) == 1 and trash[0].startswith(f".trash-{first}-{os.getpid()}-"), trash
+    kept = publish.versions(dest)
+    trash = [name for name in listing(folder) if name not in (".lock", "history.json", *kept, *(f"{n}.json" for n in kept))]
+    assert trash == [trash[0], f"{first}.json"] and trash[0].startswith(f".trash-{first}-{os.getpid()}-"), trash
     assert first not in publish.versions(dest)
     publish.clean_versions_folder(dest)
-    assert listing(folder) == [".lock", *publish.versions(dest), "history.json"]
+    assert listing(folder) == [".lock", *sorted(kept + [f"{n}.json" for n in kept]), "history.json"]
 
 
 def test_a_link_inside_the_repository_is_refused_even_when_not_asked_for_versions(monkeypatch, tmp_path):

@@ -2,6 +2,8 @@
 import hashlib
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -85,7 +87,7 @@ def set_contact(docs: Path, email: str) -> None:
     text = facts.read_text(encoding="utf-8")
     old = next(line for line in text.splitlines() if line.startswith("contact:"))
     # A publishable site also needs its address (publish refuses the local default).
-    facts.write_text(text.replace(old, f'contact: {{email: "{email}"}}\nsite_url: "https://pyramide.test/"'),
+    facts.write_text(text.replace(old, f'contact: {{email: "{email}"}}\nsite_url: "https://pyramide.no/"'),
                      encoding="utf-8")
 
 
@@ -94,7 +96,7 @@ def test_publish_refuses_a_placeholder_contact_address(docs, tmp_path, email):
     set_contact(docs, email)
     r = build_site(tmp_path / "published", docs=docs, command="publish")
     assert r.returncode == 2
-    assert "facts.yml: contact.email is" in r.stderr and "a placeholder" in r.stderr
+    assert "facts.yml:13: contact.email is" in r.stderr and "a placeholder" in r.stderr
     assert not (tmp_path / "published").exists()
 
 
@@ -106,12 +108,15 @@ def test_make_site_builds_with_a_placeholder_and_warns(docs, tmp_path):
 
 def test_publish_leaves_the_old_copy_untouched_on_failure(docs, tmp_path):
     dest = tmp_path / "published"
-    set_contact(docs, "post@pyramide.test")
+    set_contact(docs, "post@pyramide.no")
     r = build_site(dest, docs=docs, command="publish")
     assert r.returncode == 0, r.stderr
     before = tree_digest(dest)
     append_line(docs / "nb" / "pages" / "sources.md", "{{ broken")
-    r = build_site(dest, docs=docs, command="publish")
+    r = build_site(dest, docs=docs, command="publish")  # refused before the build: da is now behind nb
+    assert r.returncode == 2 and "translations not current: da" in r.stderr and tree_digest(dest) == before
+    r = subprocess.run([sys.executable, "-m", "generator", "publish", str(dest), "--docs", str(docs), "--allow-stale",
+                        "--bundle", str(ensure_bundle())], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode != 0 and "template syntax error" in r.stderr
     assert tree_digest(dest) == before
     # No staging left behind; the published versions sit beside the link.
