@@ -171,7 +171,8 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     facts = read_yaml(docs / "facts.yml")
     rendered, pictures = {}, {}
     for lang in languages:
-        lang_facts = language_facts(lang, facts)
+        # A placeholder address is not shown as if it were real: the contact page says there is none yet.
+        lang_facts = {**language_facts(lang, facts), "contact": {"email": contact_address(facts)}}
         try:
             context = build_context(bundle, lang, lang_facts)
         except (LookupError, TypeError, AttributeError, ValueError):
@@ -420,12 +421,18 @@ PLACEHOLDER_DOMAINS = ("example.org", "example.com", "example.net", "example", "
 LOCAL_HOSTS = ("127.0.0.1", "0.0.0.0", "::1")
 
 
+def contact_address(facts: dict) -> str:
+    """docs/facts.yml's contact.email, or '' while it is a placeholder (readers would write to nobody)."""
+    email = str((facts.get("contact") or {}).get("email") or "").strip()
+    return "" if email.rsplit("@", 1)[-1].lower() in PLACEHOLDER_DOMAINS else email
+
+
 def placeholder_problems(facts: dict, facts_file: Path) -> list[str]:
     """What must be real before the site goes out: readers would write to nobody, or search
     engines would be told the site lives on this machine."""
     problems = []
     email = str((facts.get("contact") or {}).get("email") or "").strip()
-    if not email or email.rsplit("@", 1)[-1].lower() in PLACEHOLDER_DOMAINS:
+    if not contact_address(facts):
         problems.append(f"{facts_file}: contact.email is {email or 'empty'!r}, a placeholder; "
                         "set the project's real address there")
     address = str(facts.get("site_url") or "").strip()
