@@ -377,7 +377,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     const keys = Object.keys(now);
     const onlyTaken = keys.length < Object.keys(before).length && keys.every((k) => before[k] && before[k].code === now[k].code);
     if (!onlyTaken) return;
-    const freed = keys.filter((k) => now[k].free && !before[k].free).map((k) => `${words.shown(now[k].code)} ${words.card(now[k].code)}`);
+    // Said, not a control: the card's name once, without the face the buttons' names start with.
+    const freed = keys.filter((k) => now[k].free && !before[k].free).map((k) => words.card(now[k].code));
     spoken.textContent = freed.length ? words.fill(s.aria.freed, { cards: freed.join(', ') }) : '';
   }
 

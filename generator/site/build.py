@@ -27,6 +27,7 @@ from generator.site.csp import with_policy
 from generator.site import seo
 from generator.render import picture_slots
 from generator.publish import deploy as publish
+from generator.publish import addresses
 from generator.publish.addresses import LOCAL_ADDRESS, SITE_URL, problems as placeholder_problems
 from generator.errors import BuildError, BuildFailed
 from generator.guard.glossary import lint as glossary_problems
@@ -171,7 +172,8 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     facts = read_yaml(docs / "facts.yml")
     rendered, pictures = {}, {}
     for lang in languages:
-        lang_facts = language_facts(lang, facts)
+        # A placeholder address is not shown as if it were real: the contact page says there is none yet.
+        lang_facts = {**language_facts(lang, facts), "contact": {"email": contact_address(facts)}}
         try:
             context = build_context(bundle, lang, lang_facts)
         except (LookupError, TypeError, AttributeError, ValueError):
@@ -197,7 +199,7 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
 
 def outside_addresses(facts: dict) -> set[str]:
     """What a page may link outside the site: the cited sources, and mail to the contact address."""
-    email = str((facts.get("contact") or {}).get("email") or "").strip()
+    email = contact_address(facts)
     return {source["url"] for source in facts.get("sources", [])} | ({f"mailto:{email}"} if email else set())
 
 
@@ -422,6 +424,15 @@ def read_facts(docs: Path) -> tuple[dict, Path, dict[str, int]]:
     """docs/facts.yml: its data, its path and the line of each key (for messages)."""
     path = docs / "facts.yml"
     return read_yaml(path), path, _yaml_lines(path)
+
+
+def contact_address(facts: dict) -> str:
+    """docs/facts.yml's contact.email, or '' while it is a placeholder by the one rule of
+    generator/publish/addresses.py (the contact page then says there is no address yet)."""
+    contact = facts.get("contact")
+    email = str((contact.get("email") if isinstance(contact, dict) else contact) or "").strip()
+    mail = addresses.MAIL.fullmatch(email)
+    return email if mail and not addresses.placeholder_host(mail[1]) else ""
 
 
 def behind(docs: Path) -> list[str]:

@@ -107,9 +107,12 @@ def head_config(lang: Language, languages: list[Language], site_url: str) -> dic
 
 
 def root_head(languages: list[Language], default: str, site_url: str) -> str:
-    """The root chooser's head tags, in the default language (its `<html lang>`)."""
+    """The root chooser's head tags: its title and description in every language, the default's
+    first (a Danish reader who finds the chooser in a search sees Danish too, as on the 404 page)."""
     first = next(lang for lang in languages if lang.code == default)
-    words = meta_words(first, "root")
+    ordered = [first] + [lang for lang in languages if lang is not first]
+    words = {key: sep.join(meta_words(lang, "root")[key] for lang in ordered)
+             for key, sep in (("title", " · "), ("description", " "))}
     config = head_config(first, languages, site_url)
     tags = [f'<title>{escape(words["title"])}</title>',
             f'<meta name="description" content="{escape(words["description"])}">',

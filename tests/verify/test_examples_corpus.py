@@ -73,12 +73,12 @@ FALSE_NOTES = {
                 "names spar seks, which the move does not play, and not where it lies; it is in row 4", "pair 7D 6C"),
     "count_nb": ("nb", 43, "Trekkbunken er tom. Det ligger fem kort på kastebunken, og de vendes tilbake.", {},
                  "says 5 cards on the waste («fem kort på kastebunken»); before the move there are 15", "turn"),
-    "count_da": ("da", 43, "Talonen er tom, og de fem kort i afkastbunken føres tilbage.", {},
-                 "says 5 cards on the waste («fem kort i afkastbunken»); before the move there are 15", "turn"),
+    "count_da": ("da", 43, "Talonen er tom, og de fem kort på afkastbunken lægges tilbage.", {},
+                 "says 5 cards on the waste («fem kort på afkastbunken»); before the move there are 15", "turn"),
     "action_nb": ("nb", 5, "Kastebunken vendes tilbake.", {"da": "Et kort vendes fra talonen."},
                   "says the move turns the waste back («vendes tilbake»); it is 'draw'", "draw"),
-    "action_da": ("da", 5, "Afkastbunken føres tilbage.", {"nb": "Ett kort trekkes fra trekkbunken."},
-                  "says the move turns the waste back («føres tilbage»); it is 'draw'", "draw"),
+    "action_da": ("da", 5, "Afkastbunken lægges tilbage.", {"nb": "Ett kort trekkes fra trekkbunken."},
+                  "says the move turns the waste back («lægges tilbage»); it is 'draw'", "draw"),
 }
 
 

@@ -68,8 +68,8 @@ def test_every_page_names_itself_canonical_and_its_alternates_point_back(built_s
 def test_the_root_chooser_has_title_description_alternates_and_preview(built_site):
     site, _ = built_site
     scan = head(site / "index.html")
-    words = STRINGS["nb"]["meta"]["root"]
-    assert scan.title == words["title"] and scan.meta["description"] == [words["description"]]
+    nb, da = STRINGS["nb"]["meta"]["root"], STRINGS["da"]["meta"]["root"]  # both languages, nb first
+    assert scan.title == f'{nb["title"]} · {da["title"]}' and scan.meta["description"] == [f'{nb["description"]} {da["description"]}']
     assert scan.canonical == [LOCAL_ADDRESS]
     assert dict(scan.alternates) == {"nb": f"{LOCAL_ADDRESS}nb/", "da": f"{LOCAL_ADDRESS}da/", "x-default": LOCAL_ADDRESS}
     assert scan.meta["og:image"] == [f"{LOCAL_ADDRESS}nb/preview.png"]
