@@ -321,7 +321,7 @@ class Game {
     if (!redo.length) return this.update({ message: this.message(this.s.redo.nothing) });
     let game = this.state.game;
     for (const move of [...redo].reverse()) game = playMove(game, move);
-    this.finishMove(game, { redo: [] }, this.words.fill(this.s.redo.redone_all, { count: this.num(redo.length) }));
+    this.finishMove(game, { redo: [] }, this.words.fill(this.s.redo.redone_all, { count: redo.length }));
   }
 
   // The message after `game` came to be: `text`, and when the game is won or stuck, that too,

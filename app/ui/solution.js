@@ -85,7 +85,7 @@ export class SolutionView {
     this.steps = [from];
     this.at = 0;
     this.drawPanel();
-    this.progress.textContent = this.game.words.fill(s.searching, { positions: game.num(0) });
+    this.progress.textContent = this.game.words.fill(s.searching, { positions: this.positions(0) });
     let shownAt = 0;
     try {
       if (!this.worker) {
@@ -101,7 +101,7 @@ export class SolutionView {
         if (data.progress) {
           if (Date.now() - shownAt < PROGRESS_EVERY_MS) return;
           shownAt = Date.now();
-          this.progress.textContent = this.game.words.fill(s.searching, { positions: game.num(data.progress.positions) });
+          this.progress.textContent = this.game.words.fill(s.searching, { positions: this.positions(data.progress.positions) });
           return;
         }
         this.answered(from, data);
@@ -114,12 +114,17 @@ export class SolutionView {
     if (this.phase === 'searching') game.update({ message: game.message(this.progress.textContent) });
   }
 
+  // «58 381 stillinger», «1 stilling»: the count of positions a search went through.
+  positions(count) {
+    return this.game.words.fill(this.s.positions, { count });
+  }
+
   // The worker's answer: a proof (won, or lost with the most that can be removed), or none.
   answered(from, data) {
     const { game, s } = this;
     const answer = data.solution;
     if (!answer) return this.finish(s.unavailable);
-    const positions = game.num(answer.positions);
+    const positions = this.positions(answer.positions);
     if (!answer.complete) return this.finish(game.words.fill(s.gave_up, { positions }));
     let steps = [from];
     try {
@@ -131,8 +136,8 @@ export class SolutionView {
     const moves = game.num(answer.game.length);
     let text;
     if (answer.winnable) text = game.words.fill(s.winnable, { moves, positions });
-    else if (answer.max_removed > 0) text = game.words.fill(s.lost, { moves, positions, left: game.num(left), removed: game.num(answer.max_removed) });
-    else text = game.words.fill(s.lost_none, { left: game.num(left) });
+    else if (answer.max_removed > 0) text = game.words.fill(s.lost, { moves, positions, count: left, removed: game.num(answer.max_removed) });
+    else text = game.words.fill(s.lost_none, { count: left });
     this.phase = 'shown';
     this.steps = steps;
     this.at = 0;

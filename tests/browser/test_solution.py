@@ -130,7 +130,7 @@ def test_the_answer_says_what_was_proved_and_steps_on_the_board(watched, variant
     answer = solution_in_browser(page)
     total = len(answer["moves"])
     text = message(page)
-    said = re.escape(fill(s["solution"]["winnable"], moves=total, positions="@@")).replace("@@", "[0-9\u00a0\u202f.]+")
+    said = re.escape(fill(s["solution"]["winnable"], moves=total, positions="@@")).replace("@@", "[0-9\u00a0\u202f.]+ \\w+")
     assert re.fullmatch(said + " " + re.escape(fill(s["solution"]["start"], total=total)), text), text
     # Next: the board shows the first move made; the game itself has not moved.
     page.locator(f"{GAME} .pyr-solution-next").click()
