@@ -13,7 +13,7 @@ import pytest
 from babel.numbers import format_decimal
 
 from helpers.game_harness import KNOWN_DEALS, LANGS, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
-from helpers.page_words import cap, fill
+from helpers.page_words import cap, counted, fill
 from helpers.game_page import GAME, click_move, deal_number, message, open_game, stock
 from verify.independent import decider as independent_decider
 from verify.independent import rules as independent
@@ -325,7 +325,7 @@ def test_redo_and_a_new_move_that_ends_it(watched, winning_game):
     assert saved_moves(page, WIN_DEAL) == winning_game[:n - 2]
     page.keyboard.press("Shift+Y")  # redo all
     assert saved_moves(page, WIN_DEAL) == winning_game[:n]
-    assert message(page) == fill(s["redo"]["redone_all"], count=2)
+    assert message(page) == counted(s, s["redo"]["redone_all"], 2)
     page.keyboard.press("u")
     assert winning_game[n - 1] != "draw"
     stock(page).click()  # another move than the one Redo holds
