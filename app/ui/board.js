@@ -27,6 +27,9 @@ export function makeWords(strings) {
     const [text, values] = typeof template === 'object' ? counted(template, vars) : [template, vars];
     return String(text).replace(/\{(\w+)\}/g, (m, key) => (key in values ? String(values[key]) : m));
   };
+  // A count with its noun («51 trekk», «1 450 poeng»): the counted phrases of strings.counts, for
+  // texts with more than one count (a text has one form per category of one count only).
+  const count = (name, n) => fill(strings.counts[name], { count: n });
   const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   const card = (code) => `${strings.suits[code[1]]} ${strings.ranks[code[0]]}`;
   const labels = strings.card_labels || {};
@@ -46,7 +49,7 @@ export function makeWords(strings) {
     const last = notation === 'turn' && Number(vars.turns) === 0 && strings.done.turn_last;
     return move(notation, last ? { ...strings.done, turn: strings.done.turn_last } : strings.done, vars);
   };
-  return { strings, fill, cap, card, label, shown, move, done };
+  return { strings, fill, count, cap, card, label, shown, move, done };
 }
 
 // ---------------------------------------------------------------- the site's card pictures

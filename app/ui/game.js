@@ -330,7 +330,7 @@ class Game {
     const pos = currentPosition(game);
     const lead = text ? `${text} ` : '';
     if (pos.status === 'won') {
-      return this.message(lead + this.words.fill(this.s.messages.won, { points: this.num(pos.points), moves: this.num(pos.moves) }), 'won');
+      return this.message(lead + this.words.fill(this.s.messages.won, { points: this.words.count('points', pos.points), moves: this.words.count('moves', pos.moves) }), 'won');
     }
     if (pos.status === 'stuck') return this.message(lead + this.say(stuckMessage(this.dealResult(game.deal))), 'stuck');
     return this.message(text);

@@ -122,7 +122,7 @@ def test_win_by_clicking_the_verified_game(watched, app, winning_game, lang):
         assert re.fullmatch(expected_score, page.locator(f"{GAME} .pyr-score").inner_text()), move
     final = app.replay_from(app.opening(WIN_DEAL), winning_game)
     assert final["status"] == "won" and dataset(page, "status") == "won"
-    assert message(page).endswith(fill(s["messages"]["won"], points=final["points"], moves=final["moves"]))
+    assert message(page).endswith(fill(s["messages"]["won"], points=counted(s, s["counts"]["points"], final["points"]), moves=counted(s, s["counts"]["moves"], final["moves"])))
     # The win says the pyramid is empty; the top row's own «Rad 1 er tom!» is not said before it.
     assert fill(s["done"]["row"], row=1) not in message(page)
     assert page.locator(f"{GAME} button.pyr-slot.has-card[data-row]").count() == 0

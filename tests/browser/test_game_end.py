@@ -89,8 +89,8 @@ def test_a_win_shows_the_score_the_record_and_the_statistics(watched, winning_ga
     assert panel.locator(".pyr-end-moves").inner_text() == fill(s["end"]["moves"], moves=num(lang, len(winning_game)))
     assert panel.locator(".pyr-end-hints").inner_text() == fill(s["end"]["hints"], hints=0)
     assert panel.locator(".pyr-end-time").count() == 0  # the timer is off by default
-    assert panel.locator(".pyr-end-record").inner_text() == fill(s["end"]["record_first"], points=num(lang, total),
-                                                                   moves=num(lang, len(winning_game)))
+    assert panel.locator(".pyr-end-record").inner_text() == fill(s["end"]["record_first"],
+        points=counted(s, s["counts"]["points"], total), moves=counted(s, s["counts"]["moves"], len(winning_game)))
     assert "pyr-end-new" in focused_class(page)  # New game has the focus
     assert panel.locator(".pyr-celebrate span").first.evaluate("e => getComputedStyle(e).animationName") == "none"  # reduced motion
     shoot(page, f"won-{lang}-1280")
@@ -395,7 +395,7 @@ def test_a_daily_win_gives_a_text_to_share_without_cards(watched, app):
     page.locator(f"{GAME} .pyr-end-share").click()
     page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent.includes({json.dumps(s['end']['share_copied'])})")
     text = page.evaluate("navigator.clipboard.readText()")
-    assert text == fill(s["end"]["share_won"], date=WRITTEN_DATE["da"], moves=num("da", len(game)))
+    assert text == fill(s["end"]["share_won"], date=WRITTEN_DATE["da"], moves=counted(s, s["counts"]["moves"], len(game)))
     assert not re.search(r"\b[2-9TJQKA][SHDC]\b", text)
     open_stats(page)
     assert stat(page, "daily_streak") == "1"

@@ -136,7 +136,7 @@ def test_worked_example_played_with_keys_only(watched, lang, example_id):
         assert waste.get_attribute("aria-label").startswith(
             counted(s, s["aria"]["waste"], final["waste"], shown=shown(top), card=card(s, top)))
     if final["status"] == "won":
-        won = fill(s["messages"]["won"], points=final["points"], moves=final["moves"])
+        won = fill(s["messages"]["won"], points=counted(s, s["counts"]["points"], final["points"]), moves=counted(s, s["counts"]["moves"], final["moves"]))
         assert page.locator(f"{GAME} .pyr-message").inner_text().strip().endswith(won)
 
 

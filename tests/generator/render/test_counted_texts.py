@@ -57,7 +57,7 @@ def test_every_counted_text_reads_right_for_0_1_2_and_5(lang):
     strings = page_strings(lang.code)
     texts = dict(counted_texts(lang.game_strings))
     # The texts the reviews found wrong are counted ones now (and a new counted text is met below by itself).
-    assert {"daily.streak", "solution.lost", "solution.lost_none", "solution.positions", "board.turns_left",
+    assert {"daily.streak", "solution.lost", "solution.lost_none", "counts.positions", "counts.moves", "counts.points", "board.turns_left",
             "variants.summaries.standard", "redo.redone_all", "hint.lost_back", "board.cards"} <= set(texts)
     locale, words = Locale.parse(lang.code), Words(lang)
     written = game_fills(strings, list(texts.values()), COUNTS)
