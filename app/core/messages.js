@@ -109,10 +109,15 @@ export function template(strings, key) {
 
 /**
  * A chosen message in words (`words`: board.js makeWords of one language): its cards named,
- * its counts written by `num` (game.js: as the page's language writes numbers).
+ * its numbers written by `num` (game.js: as the page's language writes numbers), but the count of
+ * a counted text (one form per plural category) left a number: words.fill chooses the form by it.
  */
 export function messageText(words, { key, values }, num = String) {
+  const text = template(words.strings, key);
   const shown = {};
-  for (const [name, value] of Object.entries(values)) shown[name] = typeof value === 'number' ? num(value) : words.card(value);
-  return words.fill(template(words.strings, key), shown);
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'number') shown[name] = words.card(value);
+    else shown[name] = typeof text === 'object' && name === 'count' ? value : num(value);
+  }
+  return words.fill(text, shown);
 }

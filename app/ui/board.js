@@ -7,13 +7,29 @@
 import { compile, freeMask, rowAndPlace, PYRAMID_CARDS, ROWS } from '../core/engine.js';
 import { element } from './dom.js';
 import { CARD_DRAWING } from '../core/card-drawing.js';
+import { countWordFormatter, numberFormatter, pluralCategory } from '../core/locale.js';
 
 // ---------------------------------------------------------------- words
 const SUIT_SYMBOLS = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' }; // ♠ ♥ ♦ ♣
 /** Text helpers for one language: card names, move descriptions, {placeholder} filling. */
 export function makeWords(strings) {
-  const fill = (template, vars = {}) =>
-    String(template).replace(/\{(\w+)\}/g, (m, key) => (key in vars ? String(vars[key]) : m));
+  const { locale } = strings;
+  const [plural, num, word] = locale ? [pluralCategory(locale), numberFormatter(locale), countWordFormatter(locale)] : [];
+  // A counted text is an object with a form per CLDR plural category of the language (game.json,
+  // docs/dev/game.md): its form is chosen by vars.count, a number, written with the locale's digits
+  // as {count} or as the pages write small counts as {count_word}.
+  const counted = (forms, vars) => {
+    if (!plural) throw new Error('a counted text needs the locale data the page gives the game (strings.locale)');
+    if (typeof vars.count !== 'number') throw new TypeError(`a counted text needs its count as a number, got ${vars.count}`);
+    return [forms[plural(vars.count)], { ...vars, count: num(vars.count), count_word: word(vars.count) }];
+  };
+  const fill = (template, vars = {}) => {
+    const [text, values] = typeof template === 'object' ? counted(template, vars) : [template, vars];
+    return String(text).replace(/\{(\w+)\}/g, (m, key) => (key in values ? String(values[key]) : m));
+  };
+  // A count with its noun («51 trekk», «1 450 poeng»): the counted phrases of strings.counts, for
+  // texts with more than one count (a text has one form per category of one count only).
+  const count = (name, n) => fill(strings.counts[name], { count: n });
   const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   const card = (code) => `${strings.suits[code[1]]} ${strings.ranks[code[0]]}`;
   const labels = strings.card_labels || {};
@@ -33,7 +49,7 @@ export function makeWords(strings) {
     const last = notation === 'turn' && Number(vars.turns) === 0 && strings.done.turn_last;
     return move(notation, last ? { ...strings.done, turn: strings.done.turn_last } : strings.done, vars);
   };
-  return { strings, fill, cap, card, label, shown, move, done };
+  return { strings, fill, count, cap, card, label, shown, move, done };
 }
 
 // ---------------------------------------------------------------- the site's card pictures
@@ -429,11 +445,11 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
     // Beside the turn-back arrow: «2 igjen» (short: on a phone it shares the width with the pyramid;
-    // the stock's spoken name says «2 vendinger igjen» in full). VARIANTS: with unlimited turns
-    // (app/ui/variants.js) the count never goes down, and the label says so.
+    // the stock's spoken name says «2 vendinger igjen» in full), none left in words. VARIANTS: with
+    // unlimited turns (app/ui/variants.js) the count never goes down, and the label says so.
     const turnsText = (view.unlimitedTurns && s.variants?.turns_unlimited)
-      || (turns === 0 && s.board.turns_left_none) || (turns === 1 && s.board.turns_left_one) || s.board.turns_left;
-    stockInfo.append(words.fill(turnsText, { turns }));
+      || (turns === 0 && s.board.turns_left_none) || s.board.turns_left;
+    stockInfo.append(words.fill(turnsText, { count: turns }));
 
     const top = position.waste[position.waste.length - 1];
     if (top) {

@@ -15,14 +15,14 @@ export const gameEnd = {
     const pos = currentPosition(game);
     if (pos.status === 'won') {
       const daily = meta?.daily ?? null;
-      const share = daily ? this.words.fill(this.s.end.share_won, { date: this.date(daily), moves: this.num(pos.moves) }) : null;
+      const share = daily ? this.words.fill(this.s.end.share_won, { date: this.date(daily), moves: this.words.count('moves', pos.moves) }) : null;
       const score = scoreBreakdown(game);
       return { kind: 'won', fresh, score, turnsRow: turnsScoreMessage(score, game.rules), moves: pos.moves, hints: meta?.hints ?? 0,
         ms: meta?.ms ?? 0, record, share };
     }
     if (pos.status === 'stuck') {
       const daily = meta?.daily ?? null;
-      const share = daily ? this.words.fill(this.s.end.share_lost, { date: this.date(daily), moves: this.num(pos.moves) }) : null;
+      const share = daily ? this.words.fill(this.s.end.share_lost, { date: this.date(daily), moves: this.words.count('moves', pos.moves) }) : null;
       return { kind: 'lost', fresh, stuck: true, why: lostPanelMessage(this.dealResult(game.deal)), share };
     }
     return null;
@@ -71,10 +71,11 @@ export const gameEnd = {
     this.stats.refresh();
     if (!written || pos.status !== 'won') return null;
     const e = this.s.end;
-    const fill = (t, v) => this.words.fill(t, v);
-    if (before.bestScore === null) return fill(e.record_first, { points: this.num(pos.points), moves: this.num(pos.moves) });
-    if (pos.points > before.bestScore) return fill(e.record_score, { points: this.num(pos.points), before: this.num(before.bestScore) });
-    if (pos.moves < before.fewestMoves) return fill(e.record_moves, { moves: this.num(pos.moves), before: this.num(before.fewestMoves) });
+    const { fill, count } = this.words;
+    const [points, moves] = [count('points', pos.points), count('moves', pos.moves)];
+    if (before.bestScore === null) return fill(e.record_first, { points, moves });
+    if (pos.points > before.bestScore) return fill(e.record_score, { points, before: this.num(before.bestScore) });
+    if (pos.moves < before.fewestMoves) return fill(e.record_moves, { moves, before: this.num(before.fewestMoves) });
     return null;
   },
 

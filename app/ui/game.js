@@ -321,7 +321,7 @@ class Game {
     if (!redo.length) return this.update({ message: this.message(this.s.redo.nothing) });
     let game = this.state.game;
     for (const move of [...redo].reverse()) game = playMove(game, move);
-    this.finishMove(game, { redo: [] }, this.words.fill(this.s.redo.redone_all, { count: this.num(redo.length) }));
+    this.finishMove(game, { redo: [] }, this.words.fill(this.s.redo.redone_all, { count: redo.length }));
   }
 
   // The message after `game` came to be: `text`, and when the game is won or stuck, that too,
@@ -330,7 +330,7 @@ class Game {
     const pos = currentPosition(game);
     const lead = text ? `${text} ` : '';
     if (pos.status === 'won') {
-      return this.message(lead + this.words.fill(this.s.messages.won, { points: this.num(pos.points), moves: this.num(pos.moves) }), 'won');
+      return this.message(lead + this.words.fill(this.s.messages.won, { points: this.words.count('points', pos.points), moves: this.words.count('moves', pos.moves) }), 'won');
     }
     if (pos.status === 'stuck') return this.message(lead + this.say(stuckMessage(this.dealResult(game.deal))), 'stuck');
     return this.message(text);

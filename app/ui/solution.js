@@ -85,7 +85,7 @@ export class SolutionView {
     this.steps = [from];
     this.at = 0;
     this.drawPanel();
-    this.progress.textContent = this.game.words.fill(s.searching, { positions: game.num(0) });
+    this.progress.textContent = this.game.words.fill(s.searching, { positions: game.words.count('positions', 0) });
     let shownAt = 0;
     try {
       if (!this.worker) {
@@ -101,7 +101,7 @@ export class SolutionView {
         if (data.progress) {
           if (Date.now() - shownAt < PROGRESS_EVERY_MS) return;
           shownAt = Date.now();
-          this.progress.textContent = this.game.words.fill(s.searching, { positions: game.num(data.progress.positions) });
+          this.progress.textContent = this.game.words.fill(s.searching, { positions: game.words.count('positions', data.progress.positions) });
           return;
         }
         this.answered(from, data);
@@ -119,7 +119,7 @@ export class SolutionView {
     const { game, s } = this;
     const answer = data.solution;
     if (!answer) return this.finish(s.unavailable);
-    const positions = game.num(answer.positions);
+    const positions = game.words.count('positions', answer.positions);
     if (!answer.complete) return this.finish(game.words.fill(s.gave_up, { positions }));
     let steps = [from];
     try {
@@ -128,11 +128,11 @@ export class SolutionView {
       return this.finish(s.unavailable);
     }
     const left = currentPosition(from).pyramid.filter(Boolean).length;
-    const moves = game.num(answer.game.length);
+    const moves = game.words.count('moves', answer.game.length);
     let text;
     if (answer.winnable) text = game.words.fill(s.winnable, { moves, positions });
-    else if (answer.max_removed > 0) text = game.words.fill(s.lost, { moves, positions, left: game.num(left), removed: game.num(answer.max_removed) });
-    else text = game.words.fill(s.lost_none, { left: game.num(left) });
+    else if (answer.max_removed > 0) text = game.words.fill(s.lost, { moves, positions, count: left, removed: game.num(answer.max_removed) });
+    else text = game.words.fill(s.lost_none, { count: left });
     this.phase = 'shown';
     this.steps = steps;
     this.at = 0;
@@ -173,7 +173,7 @@ export class SolutionView {
     this.drawPanel();
     const { game, s } = this;
     const total = game.num(last);
-    const text = this.at === 0 ? `${this.proof} ${game.words.fill(s.start, { total })}`
+    const text = this.at === 0 ? `${this.proof} ${game.words.fill(s.start, { total: game.words.count('moves', last) })}`
       : game.words.fill(s.step, { step: game.num(this.at), total, move: game.words.move(this.steps[this.at].moves.at(-1)) });
     game.update({ message: game.message(text) });
   }

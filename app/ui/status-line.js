@@ -45,7 +45,7 @@ export const statusLine = {
     // its own streak, as it stands today (app/core/stats.js)
     const streak = isDaily ? dailyStreakOn(statistics().totals, this.today) : 0;
     this.dailyLine.textContent = !isDaily ? '' : words.fill(s.daily.this_is, { date })
-      + (streak ? ` ${words.fill(s.daily.streak, { count: this.num(streak) })}` : '');
+      + (streak ? ` ${words.fill(s.daily.streak, { count: streak })}` : '');
     this.container.dataset.daily = String(isDaily);
   },
 

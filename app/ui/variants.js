@@ -6,7 +6,7 @@
 // Links: `#deal=N` opens deal N under the app's rules, `#deal=N&rules=one-pass` under a
 // variant's, `#rules=one-pass` that variant (its last game, else a new one from its pool).
 // The page's data (generator/render/variant_choice.py, `script.pyramide-variants`) lists the choice's
-// entries, standard first: {id, name, share, link, pool}; pool is null for standard (the
+// entries, standard first: {id, name, share, deals, link, pool}; pool is null for standard (the
 // game's own pool).
 
 import { VARIANTS, TURNS_ALLOWED } from '../core/engine.js';
@@ -88,8 +88,8 @@ export class RulesChoice {
       const label = document.createElement('label');
       label.htmlFor = input.id;
       label.append(element('strong', 'pyr-rules-name', entry.name));
-      if (entry.share) label.append(' ', element('span', 'pyr-rules-share', words.fill(s.share, { share: entry.share })));
-      const summary = words.fill(s.summaries[entry.id] || '', { turns: TURNS_ALLOWED });
+      if (entry.share) label.append(' ', element('span', 'pyr-rules-share', words.fill(s.share, { share: entry.share, count: entry.deals })));
+      const summary = words.fill(s.summaries[entry.id] || '', { count: TURNS_ALLOWED });
       const about = element('span', 'pyr-rules-summary', summary);
       if (typeof entry.link === 'string' && !/^[a-z]+:|^\/\//i.test(entry.link)) { // this site's pages only
         const a = element('a', 'pyr-rules-link', words.fill(s.read_more, { name: entry.name }));

@@ -16,6 +16,7 @@ import strict_yaml
 from generator.errors import BuildError
 from generator.inputs.source_files import read_json, refuse_special, regular_files
 from generator.settings import DOCS
+from generator.inputs.plural_forms import counted_problems, is_counted
 from generator.inputs.theme_words import load_theme_words
 
 # BCP 47 as this site writes it: a lowercase ISO 639 language, optional lowercase subtags (pt-br);
@@ -101,7 +102,8 @@ def load_languages(docs: Path = DOCS) -> tuple[list[Language], str]:
 
 
 def _keys(data, prefix="") -> set[str]:
-    if isinstance(data, dict):
+    # A counted text's forms are its language's plural categories, not keys another language must have.
+    if isinstance(data, dict) and not is_counted(data):
         out = set()
         for k, v in data.items():
             out |= {f"{prefix}{k}"} | _keys(v, f"{prefix}{k}.")
@@ -111,6 +113,7 @@ def _keys(data, prefix="") -> set[str]:
 
 def completeness_problems(languages: list[Language], default: str) -> list[str]:
     """Every page, string and game string of the default language must exist in each other one."""
+    from generator.render.context import babel_locale  # the code's locale, or BuildError naming docs/languages.yml
     reference = next(lang for lang in languages if lang.code == default)
     problems = []
     for lang in languages:
@@ -118,6 +121,7 @@ def completeness_problems(languages: list[Language], default: str) -> list[str]:
         if code is not None and code != lang.code:  # a copied game.json still naming its source
             problems.append(f"{lang.folder / 'game.json'}: \"lang\" is {json.dumps(code)}, but this is language "
                             f"'{lang.code}' (docs/languages.yml); set it to \"{lang.code}\"")
+        problems += counted_problems(lang.folder / "game.json", lang.game_strings, babel_locale(lang.code))
         if lang is reference:
             continue
         for page in sorted(set(reference.pages) - set(lang.pages)):

@@ -103,10 +103,6 @@ class Words:
         """A share (0.658) as the locale writes a percentage, one decimal: nb and da «65,8 %» (no-break space)."""
         return self._with_places(self.locale.percent_formats[None], 1).apply(share, self.locale)
 
-    def seconds(self, value: float) -> str:
-        # The SI symbol: CLDR's unit names differ by language («sek», «sek.») and by plural.
-        return self.decimal(value) + "\u00a0s"
-
     def date(self, value) -> str:
         """A date in the locale's long form: nb and da «30. oktober 2026». Raises BuildError for a non-date."""
         if isinstance(value, str):

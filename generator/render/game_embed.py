@@ -20,7 +20,7 @@ Containers
                           won, ``{"first", "last", "winnable": base64 bitset, "undecided"}``,
                           made by ``generator/render/winnable.py``; a linked deal known lost says so),
                           ``script.pyramide-variants`` (when given: the rules choice, standard
-                          first, ``[{"id", "name", "share", "link", "pool"}]``, made by
+                          first, ``[{"id", "name", "share", "deals", "link", "pool"}]``, made by
                           ``generator/render/variant_choice.py``).
 ``div.pyramide-replay``   the step-by-step replay (``app/ui/replay.js``). Children:
                           ``div.pyramide-replay-fallback`` (the static pictures: every chapter's

@@ -34,6 +34,9 @@ from generator.errors import BuildError
 from generator.render.placeholders import fill
 
 # Characters a rule's label may not hold: Markdown or attribute-list markup (see rule()).
+# A check's counts that are not counts but times: left out of the checks table, as a time depends on
+# the machine (the first run of the independent search is mostly Numba compiling: 27 s against 0.3 s).
+MACHINE_FIGURES = ("_seconds",)
 LABEL_MARKUP_CHARS = '"{}*_`<>[]\\&'
 LABEL_MARKUP = re.compile(f"[{re.escape(LABEL_MARKUP_CHARS)}]")
 # The characters Python-Markdown lets a backslash escape; in a heading, unescaped, they could
@@ -204,13 +207,11 @@ class PageFunctions:
         t = s["tables"]["checks"]
         rows = [f"| {escape(t['check'])} | {escape(t['counted'])} |", "|---|---|"]
         for check in self.c["checks"]:
-            counted = "; ".join(f"{escape(s['count_words'][k])}: {self._count(v, k)}" for k, v in check["counts"].items())
+            counted = "; ".join(f"{escape(s['count_words'][k])}: {self.words.num(v)}"
+                                for k, v in check["counts"].items() if not k.endswith(MACHINE_FIGURES))
             # The check's id is for the checker's output, not for readers: the title says it.
             rows.append(f"| {escape(s['check_titles'][check['id']])} | {counted} |")
         return "\n".join(rows)
-
-    def _count(self, value, key: str) -> str:
-        return self.words.seconds(value) if key.endswith("seconds") else self.words.num(value)
 
     # Counts in the rule sentences that are written as words when small («høyst to ganger»,
     # «fem poeng»), each with the gender of its noun (ganger/gange common, poeng/point neuter).
@@ -371,7 +372,7 @@ def make_environment(folder: Path, context: dict, functions: PageFunctions, page
     env.finalize = env.finalize_value
     words = context["_words"]
     env.filters.update({name: data_filter(f) for name, f in dict(
-        num=words.num, pct=words.pct, date=words.date, card=words.card, seconds=words.seconds,
+        num=words.num, pct=words.pct, date=words.date, card=words.card,
         move=words.move, spell=words.spell, month=words.month).items()}, markdown=markdown_text)
     env.globals.update({k: v for k, v in context.items() if not k.startswith("_")})
     env.globals.update(exported)

@@ -3,7 +3,9 @@
 The game (app/ui/variants.js) offers the app's rules first, then each variant the survey covered
 (the variants of the registry, app/core/variant-registry.js), named in the page's language (strings.yml
 at the key the registry gives, `variants_names.ID`: the variants page's headings), with
-its verified win rate written as the page writes percentages and a link to its section of the
+its verified win rate written as the page writes percentages, with the number of deals it was
+found on (the standard rules' survey has more deals than each variant's, so the same rules can show
+another share in the variants page's table: the base says why), and a link to its section of the
 variants page. Each variant's New game pool is its first VARIANT_POOL_SIZE won deals, read from
 the bundle's per-deal letters: every one of those wins was found by the app's decider in the
 survey and replayed again in the independent engine by `make verify` (verify/checks/
@@ -27,16 +29,16 @@ def variant_pool(figures: dict, size: int = VARIANT_POOL_SIZE) -> list[int]:
 
 def variants_data(variants: list[dict] | None, survey: dict | None, names: dict, pct, lang: str,
                   variants_page: str) -> list[dict]:
-    """The choice's entries, standard first: {id, name, share, link, pool}. `pct` formats a share
+    """The choice's entries, standard first: {id, name, share, deals, link, pool}. `pct` formats a share
     as the page does; `variants_page` is the variants page's address relative to the game's page.
     The standard entry has no pool of its own (the game's pool is it) and no link: its rules are
     the page the game is on."""
     entries = [{"id": MAIN, "name": names[MAIN], "share": pct(survey["share"]) if survey else None,
-                "link": None, "pool": None}]
+                "deals": survey["deals"] if survey else None, "link": None, "pool": None}]
     for figures in variants or []:
         vid = figures["variant"]
         if vid == MAIN:
             continue
-        entries.append({"id": vid, "name": names[vid], "share": pct(figures["share"]),
+        entries.append({"id": vid, "name": names[vid], "share": pct(figures["share"]), "deals": figures["deals"],
                         "link": f"{variants_page}#{slug(names[vid], lang)}", "pool": variant_pool(figures)})
     return entries

@@ -184,8 +184,9 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
                 raise
             raise BuildError(f"{lang.folder / 'strings.yml'}: a string the pages need is missing or not "
                              f"text: {'; '.join(problems)}") from None
-        # The game writes numbers and dates as the pages do, from the same CLDR data (app/core/locale.js).
-        context["_game_strings"] = game_strings(lang.game_strings, lang.code, f"{lang.folder / 'game.json'}")
+        # The game writes numbers, dates and counts as the pages do, from the same CLDR data and
+        # number words (app/core/locale.js).
+        context["_game_strings"] = game_strings(lang.game_strings, lang.code, f"{lang.folder / 'game.json'}", lang.numbers)
         functions = PageFunctions(context, assets_url)
         env = make_environment(lang.folder / "pages", context, functions, lang.pages)
         rendered[lang.code] = {name: render_page(env, functions, source) for name, source in lang.pages.items()}

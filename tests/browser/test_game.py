@@ -11,7 +11,7 @@ import pytest
 from babel.numbers import format_decimal
 
 from helpers.game_harness import LANGS, LOST_DEAL, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
-from helpers.page_words import cap, card, fill
+from helpers.page_words import cap, card, counted, fill
 from helpers.game_page import (GAME, click_move, click_top, dataset, deal_number, focus_board, hinted_move,
                                message, open_game, said_move, slot, snapshot, stock, wait_for_hint)
 from generator.render.game_embed import game_code, game_html, head_html, replay_html
@@ -122,7 +122,7 @@ def test_win_by_clicking_the_verified_game(watched, app, winning_game, lang):
         assert re.fullmatch(expected_score, page.locator(f"{GAME} .pyr-score").inner_text()), move
     final = app.replay_from(app.opening(WIN_DEAL), winning_game)
     assert final["status"] == "won" and dataset(page, "status") == "won"
-    assert message(page).endswith(fill(s["messages"]["won"], points=final["points"], moves=final["moves"]))
+    assert message(page).endswith(fill(s["messages"]["won"], points=counted(s, s["counts"]["points"], final["points"]), moves=counted(s, s["counts"]["moves"], final["moves"])))
     # The win says the pyramid is empty; the top row's own «Rad 1 er tom!» is not said before it.
     assert fill(s["done"]["row"], row=1) not in message(page)
     assert page.locator(f"{GAME} button.pyr-slot.has-card[data-row]").count() == 0
@@ -195,7 +195,7 @@ def test_turning_back_and_its_limit(watched):
     w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
     stock(page).focus()  # the keys work wherever the focus is inside the game
     turns_label = page.locator(f"{GAME} .pile-info").first  # under the stock (the other counts the waste)
-    assert turns_label.inner_text().strip() == fill(s["board"]["turns_left"], turns=2)  # «2 ganger til» by the arrow
+    assert turns_label.inner_text().strip() == counted(s, s["board"]["turns_left"], 2)  # «2 igjen» by the arrow
     for turn_left, side_cards in ((1, 23), (0, 24)):  # after a turn the first waste card is back too
         for _ in range(side_cards):
             page.keyboard.press("d")
@@ -203,8 +203,8 @@ def test_turning_back_and_its_limit(watched):
         stock(page).click()
         # the last one is said in words («Det var siste vending»), not as «Vendinger igjen: 0»
         assert message(page) == cap(s["done"]["turn_last"] if turn_left == 0 else fill(s["done"]["turn"], turns=turn_left))
-        assert turns_label.inner_text().strip() == fill(s["board"]["turns_left_one" if turn_left else "turns_left_none"],
-                                                       turns=turn_left)
+        assert turns_label.inner_text().strip() == (counted(s, s["board"]["turns_left"], turn_left) if turn_left
+                                                    else s["board"]["turns_left_none"])
     for _ in range(24):
         page.keyboard.press("d")
     assert stock(page).get_attribute("aria-label") == s["aria"]["stock_empty"]
@@ -242,7 +242,7 @@ def test_stuck_is_announced_with_what_to_do(watched, app):
     assert page.locator(f"{GAME} .pyr-message").get_attribute("data-kind") == "stuck"
     page.keyboard.press("h")  # the search finds how far back the game could still be won
     assert wait_for_hint(page) == "lost"
-    assert message(page) == fill(s["hint"]["lost_back"], count=moves_back_to_a_win(STUCK_DEAL, moves))
+    assert message(page) == counted(s, s["hint"]["lost_back"], moves_back_to_a_win(STUCK_DEAL, moves))
     page.keyboard.press("u")
     assert dataset(page, "status") == "playing"
 
@@ -488,8 +488,8 @@ def test_every_place_has_a_name(watched):
         names = page.evaluate(f"[...document.querySelectorAll('{GAME} button.pyr-slot')].map(b => b.getAttribute('aria-label'))")
         assert len(names) == 30 and all(names)
         s = strings(lang)
-        assert fill(s["aria"]["stock"], count=23) in names
-        assert fill(s["aria"]["waste"], shown="Q♦", card=card(s, "QD"), count=1) in names
+        assert counted(s, s["aria"]["stock"], 23) in names
+        assert counted(s, s["aria"]["waste"], 1, shown="Q♦", card=card(s, "QD")) in names
 
 
 @pytest.mark.parametrize("reduce", [True, False])

@@ -13,7 +13,7 @@ import pytest
 from babel.numbers import format_decimal
 
 from helpers.game_harness import KNOWN_DEALS, LANGS, POOL, ROOT, STUCK_DEAL, WIN_DEAL, strings
-from helpers.page_words import cap, fill
+from helpers.page_words import cap, counted, fill
 from helpers.game_page import GAME, click_move, deal_number, message, open_game, stock
 from verify.independent import decider as independent_decider
 from verify.independent import rules as independent
@@ -89,8 +89,8 @@ def test_a_win_shows_the_score_the_record_and_the_statistics(watched, winning_ga
     assert panel.locator(".pyr-end-moves").inner_text() == fill(s["end"]["moves"], moves=num(lang, len(winning_game)))
     assert panel.locator(".pyr-end-hints").inner_text() == fill(s["end"]["hints"], hints=0)
     assert panel.locator(".pyr-end-time").count() == 0  # the timer is off by default
-    assert panel.locator(".pyr-end-record").inner_text() == fill(s["end"]["record_first"], points=num(lang, total),
-                                                                   moves=num(lang, len(winning_game)))
+    assert panel.locator(".pyr-end-record").inner_text() == fill(s["end"]["record_first"],
+        points=counted(s, s["counts"]["points"], total), moves=counted(s, s["counts"]["moves"], len(winning_game)))
     assert "pyr-end-new" in focused_class(page)  # New game has the focus
     assert panel.locator(".pyr-celebrate span").first.evaluate("e => getComputedStyle(e).animationName") == "none"  # reduced motion
     shoot(page, f"won-{lang}-1280")
@@ -325,7 +325,7 @@ def test_redo_and_a_new_move_that_ends_it(watched, winning_game):
     assert saved_moves(page, WIN_DEAL) == winning_game[:n - 2]
     page.keyboard.press("Shift+Y")  # redo all
     assert saved_moves(page, WIN_DEAL) == winning_game[:n]
-    assert message(page) == fill(s["redo"]["redone_all"], count=2)
+    assert message(page) == counted(s, s["redo"]["redone_all"], 2)
     page.keyboard.press("u")
     assert winning_game[n - 1] != "draw"
     stock(page).click()  # another move than the one Redo holds
@@ -395,7 +395,7 @@ def test_a_daily_win_gives_a_text_to_share_without_cards(watched, app):
     page.locator(f"{GAME} .pyr-end-share").click()
     page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent.includes({json.dumps(s['end']['share_copied'])})")
     text = page.evaluate("navigator.clipboard.readText()")
-    assert text == fill(s["end"]["share_won"], date=WRITTEN_DATE["da"], moves=num("da", len(game)))
+    assert text == fill(s["end"]["share_won"], date=WRITTEN_DATE["da"], moves=counted(s, s["counts"]["moves"], len(game)))
     assert not re.search(r"\b[2-9TJQKA][SHDC]\b", text)
     open_stats(page)
     assert stat(page, "daily_streak") == "1"

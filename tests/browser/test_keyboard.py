@@ -14,6 +14,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from helpers.game_harness import LANGS, PAGE, POOL, ROOT, WIN_DEAL, strings
+from helpers.page_words import card, counted, fill
 from generator.render.game_embed import game_html, head_html
 from verify.examples import load_examples
 
@@ -21,14 +22,6 @@ GAME = ".pyramide-game"
 EXAMPLES = {e.id: e for e in load_examples(ROOT / "examples")}
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 MAX_PRESSES = 80  # more than enough arrow presses to cross the board to any place
-
-
-def fill(template: str, **values) -> str:
-    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
-
-
-def card(s: dict, code: str) -> str:
-    return f"{s['suits'][code[1]]} {s['ranks'][code[0]]}"
 
 
 def shown(code: str) -> str:
@@ -136,14 +129,14 @@ def test_worked_example_played_with_keys_only(watched, lang, example_id):
     assert left == 28 - final["pyramid_removed"]
     stock = page.locator(f"{GAME} button[data-pile='stock']").get_attribute("aria-label")
     if final["stock"]:
-        assert stock == fill(s["aria"]["stock"], count=final["stock"])
+        assert stock == counted(s, s["aria"]["stock"], final["stock"])
     waste = page.locator(f"{GAME} button[data-pile='waste']")
     if final["waste"]:
         top = waste.get_attribute("data-code")
         assert waste.get_attribute("aria-label").startswith(
-            fill(s["aria"]["waste"], shown=shown(top), card=card(s, top), count=final["waste"]))
+            counted(s, s["aria"]["waste"], final["waste"], shown=shown(top), card=card(s, top)))
     if final["status"] == "won":
-        won = fill(s["messages"]["won"], points=final["points"], moves=final["moves"])
+        won = fill(s["messages"]["won"], points=counted(s, s["counts"]["points"], final["points"]), moves=counted(s, s["counts"]["moves"], final["moves"]))
         assert page.locator(f"{GAME} .pyr-message").inner_text().strip().endswith(won)
 
 

@@ -4,7 +4,7 @@ pieces), and written again when an action repeats the last words, so that they a
 from __future__ import annotations
 
 from helpers.game_harness import WIN_DEAL, strings
-from helpers.page_words import cap, card, fill
+from helpers.page_words import cap, card, counted, fill
 
 GAME = ".pyramide-game"
 
@@ -70,7 +70,7 @@ def test_each_action_is_said_once_and_whole(watched, app, winning_game):
             slot(page, code).click()
             assert len(writes(page)) == 1, move
     final = app.replay_from(app.opening(WIN_DEAL), winning_game)
-    won = fill(s["messages"]["won"], points=final["points"], moves=final["moves"])
+    won = fill(s["messages"]["won"], points=counted(s, s["counts"]["points"], final["points"]), moves=counted(s, s["counts"]["moves"], final["moves"]))
     assert page.locator(f"{GAME} .pyr-message").text_content().endswith(f" {won}")  # the last move, then the win
     page.keyboard.press("Escape")  # the end panel over the board closes; closing it says nothing
     assert not page.locator(f"{GAME} .pyr-end").is_visible() and writes(page) == []

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from helpers.game_harness import LANGS, strings
-from helpers.page_words import cap, fill
+from helpers.page_words import cap, counted, fill
 from helpers.game_page import GAME, dataset, deal_number, message, said_move, slot
 from helpers.variant_pages import VARIANTS, names, open_variants, variant_pages, variant_pools  # noqa: F401  (fixtures)
 
@@ -130,8 +130,8 @@ def test_the_answer_says_what_was_proved_and_steps_on_the_board(watched, variant
     answer = solution_in_browser(page)
     total = len(answer["moves"])
     text = message(page)
-    said = re.escape(fill(s["solution"]["winnable"], moves=total, positions="@@")).replace("@@", "[0-9\u00a0\u202f.]+")
-    assert re.fullmatch(said + " " + re.escape(fill(s["solution"]["start"], total=total)), text), text
+    said = re.escape(fill(s["solution"]["winnable"], moves=counted(s, s["counts"]["moves"], total), positions="@@")).replace("@@", "[0-9\u00a0\u202f.]+ \\w+")
+    assert re.fullmatch(said + " " + re.escape(fill(s["solution"]["start"], total=counted(s, s["counts"]["moves"], total))), text), text
     # Next: the board shows the first move made; the game itself has not moved.
     page.locator(f"{GAME} .pyr-solution-next").click()
     assert dataset(page, "solutionStep") == "1"

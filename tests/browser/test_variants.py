@@ -8,9 +8,9 @@ import json
 import pytest
 
 from helpers.game_harness import LANGS, POOL, strings
-from helpers.page_words import cap, fill
+from helpers.page_words import cap, counted, fill
 from helpers.game_page import GAME, dataset, deal_number, focus_board, message, slot, stock, wait_for_hint
-from helpers.variant_pages import (SHARES, VARIANTS, names, open_variants,  # noqa: F401  (the fixtures)
+from helpers.variant_pages import (DEALS, SHARES, VARIANTS, names, open_variants,  # noqa: F401  (the fixtures)
                                    variant_pages, variant_pools)
 
 
@@ -155,8 +155,9 @@ def test_the_rules_choice_names_each_variant_and_switches(watched, variant_pages
     assert items.count() == 6
     texts = [items.nth(i).inner_text() for i in range(6)]
     for text, vid in zip(texts, ["standard", *VARIANTS]):
-        assert n[vid] in text and fill(s["variants"]["share"], share=SHARES[vid]) in text
-        assert fill(s["variants"]["summaries"][vid], turns=2) in text
+        assert n[vid] in text and counted(s, s["variants"]["share"], DEALS[vid], share=SHARES[vid]) in text
+        summary = s["variants"]["summaries"][vid]
+        assert (counted(s, summary, 2) if isinstance(summary, dict) else summary) in text
     assert items.nth(2).locator("a").get_attribute("href") == "variants/#one-pass"
     assert items.nth(0).locator("a").count() == 0  # the app's rules are on this page
     # One move in the standard game, then one-pass: a new deal of its pool, no turns back.
@@ -165,7 +166,7 @@ def test_the_rules_choice_names_each_variant_and_switches(watched, variant_pages
     assert dataset(page, "variant") == "one-pass"
     assert deal_number(page) in variant_pools["one-pass"]
     assert message(page) == cap(fill(s["variants"]["chosen"], deal=deal_number(page), name=n["one-pass"]))
-    assert fill(s["board"]["turns_left_none"], turns=0) in page.locator(f"{GAME} .pile-info").first.inner_text()
+    assert s["board"]["turns_left_none"] in page.locator(f"{GAME} .pile-info").first.inner_text()
     # Back to the app's rules: the standard game as it was left.
     items.nth(0).locator("input").check()
     assert dataset(page, "variant") == "standard" and deal_number(page) == POOL[0]

@@ -28,6 +28,8 @@ PAGE = """<!doctype html>
 
 def strings(lang: str) -> dict:
     """The game's strings as the generator puts them in the page: game.json and the locale's data."""
+    import yaml
     from generator.render.game_locale import game_strings
     path = ROOT / "docs" / lang / "game.json"
-    return game_strings(json.loads(path.read_text(encoding="utf-8")), lang, str(path))
+    numbers = yaml.safe_load((ROOT / "docs" / lang / "numbers.yml").read_text(encoding="utf-8"))
+    return game_strings(json.loads(path.read_text(encoding="utf-8")), lang, str(path), numbers)

@@ -14,6 +14,7 @@ VARIANTS = {"strict": {"strictWin": True}, "one-pass": {"turns": 0}, "unlimited"
             "stock-top": {"stockTop": True}, "cover-pair": {"coverPair": True}}
 SHARES = {"standard": "66,5 %", "strict": "20,0 %", "one-pass": "30,0 %", "unlimited": "70,0 %",
           "stock-top": "75,0 %", "cover-pair": "80,0 %"}  # the harness's own figures
+DEALS = {"standard": 10_000, **{v: 2_000 for v in VARIANTS}}  # the surveys' sizes those shares are of
 
 
 def names(lang: str) -> dict:
@@ -46,8 +47,10 @@ def variant_pages(site, variant_pools) -> dict[str, str]:
     """variants-{lang}.html: the game with the rules choice (as generator/render/variant_choice.py makes it)."""
     for lang in LANGS:
         n = names(lang)
-        entries = [{"id": "standard", "name": n["standard"], "share": SHARES["standard"], "link": None, "pool": None}]
-        entries += [{"id": v, "name": n[v], "share": SHARES[v], "link": f"variants/#{v}", "pool": variant_pools[v]}
+        entries = [{"id": "standard", "name": n["standard"], "share": SHARES["standard"], "deals": DEALS["standard"],
+                    "link": None, "pool": None}]
+        entries += [{"id": v, "name": n[v], "share": SHARES[v], "deals": DEALS[v], "link": f"variants/#{v}",
+                     "pool": variant_pools[v]}
                     for v in VARIANTS]
         body = game_html(lang, strings(lang), POOL, "assets", None, entries)
         (site / f"variants-{lang}.html").write_text(PAGE.format(lang=lang, head=head_html("assets"), body=body),

@@ -116,11 +116,11 @@ def test_the_number_words_are_the_languages_own(languages):
 
 
 # ---------------------------------------------------------------- Babel: numbers, shares, dates
-@pytest.mark.parametrize("code, number, share, decimal, seconds", [
-    ("nb", f"4{NBSP}294{NBSP}967{NBSP}295", f"66,5{NBSP}%", f"1{NBSP}234,6", f"1,2{NBSP}s"),
-    ("da", "4.294.967.295", f"66,5{NBSP}%", "1.234,6", f"1,2{NBSP}s"),
+@pytest.mark.parametrize("code, number, share, decimal", [
+    ("nb", f"4{NBSP}294{NBSP}967{NBSP}295", f"66,5{NBSP}%", f"1{NBSP}234,6"),
+    ("da", "4.294.967.295", f"66,5{NBSP}%", "1.234,6"),
 ])
-def test_numbers_in_the_site_look(words, code, number, share, decimal, seconds):
+def test_numbers_in_the_site_look(words, code, number, share, decimal):
     w = words[code]
     assert w.num(4294967295) == number == format_decimal(4294967295, locale=code)
     assert w.pct(0.6654) == share
@@ -128,7 +128,6 @@ def test_numbers_in_the_site_look(words, code, number, share, decimal, seconds):
     assert w.pct(1) == f"100,0{NBSP}%"
     assert w.decimal(1234.56) == decimal
     assert w.decimal(0.5, places=2) == "0,50"
-    assert w.seconds(1.23) == seconds
 
 
 @pytest.mark.parametrize("code", ["nb", "da"])

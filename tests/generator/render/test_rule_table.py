@@ -43,7 +43,7 @@ def test_each_rule_is_named_in_words_not_by_its_id(built_site, lang):
 
 @pytest.mark.parametrize("lang, limit, points", [
     ("nb", "høyst to ganger per spill, altså tre gjennomganger", "Hvert fjernet kort gir fem poeng"),
-    ("da", "højst føres tilbage to gange i et spil, altså tre gennemgange", "Hvert fjernet kort giver fem point"),
+    ("da", "højst lægges tilbage to gange i et spil, altså tre gennemgange", "Hvert fjernet kort giver fem point"),
 ])
 def test_small_counts_in_the_rule_sentences_are_words(built_site, lang, limit, points):
     site, _ = built_site
