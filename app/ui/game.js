@@ -94,7 +94,9 @@ class Game {
     this.hintCount = element('span', 'pyr-hint-count');
     const counts = element('span', 'pyr-counts'); // the score with the hints and the time, on one side
     counts.append(this.score, this.hintCount, this.clockLine);
-    status.append(counts, this.dealButton);
+    // VARIANTS: the rules in play named at the board, unless they are the app's own.
+    this.rulesName = element('span', 'pyr-rules-in-play');
+    status.append(counts, this.rulesName, this.dealButton);
     this.dailyLine = element('p', 'pyr-daily-line');
 
     // The keys, folded under a short title: long on a phone, yet the board's description
@@ -276,6 +278,9 @@ class Game {
     this.board.render(pos, { selected, hinted: hint ? hint.keys : new Set(), unlimitedTurns: !!game.rules?.unlimitedTurns,
       stockTop: cardAt(pos, 'stock', game.rules) !== null });
     if (this.choice) this.choice.show(variantOf(game));
+    const named = this.choice && variantOf(game) !== STANDARD;
+    this.rulesName.hidden = !named;
+    this.rulesName.textContent = named ? this.words.fill(this.s.variants.current, { name: this.choice.nameOf(variantOf(game)) }) : '';
     this.container.dataset.variant = variantOf(game);
     this.renderStatus(pos);
     this.dealButton.replaceChildren(this.words.fill(this.s.board.deal, { deal: game.deal }), ' · ',
