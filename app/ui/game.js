@@ -147,13 +147,13 @@ class Game {
     // message with the keys: above the board it pushed the buttons off a small phone's first
     // screen. Its summary line names the rules being played.
     this.choice = this.variantEntries.length > 1 ? new RulesChoice(this.words, this.variantEntries, (id) => this.chooseVariant(id)) : null;
-    // SOLUTION: its button among the others, its panel under them.
+    // SOLUTION: its button among the others, its step controls in the four buttons' place, its panel under them.
     this.solution = new SolutionView(this, WORKER_URL, this.buttons.get('solution'));
 
     container.prepend(status);
     if (this.choice) tools.prepend(this.choice.el);
     // Today's deal's line under the message: known only once the deal is, it moves nothing above it.
-    container.append(buttons, this.messageLine, this.dailyLine, more, this.solution.el, this.endPanel.el, tools, this.stats.el, options);
+    container.append(buttons, this.solution.controls, this.messageLine, this.dailyLine, more, this.solution.el, this.endPanel.el, tools, this.stats.el, options);
     setInterval(() => this.tick(), 1000);
     document.addEventListener('visibilitychange', () => this.tick());
     container.addEventListener('keydown', (event) => this.key(event));
@@ -275,7 +275,9 @@ class Game {
   render() {
     const { game, selected, hint, message } = this.state;
     const pos = this.solution.shownPosition() ?? currentPosition(game); // SOLUTION: its step, while shown
-    this.board.render(pos, { selected, hinted: hint ? hint.keys : new Set(), unlimitedTurns: !!game.rules?.unlimitedTurns,
+    // SOLUTION: on a step, the next move's cards are marked as a hint's are
+    const hinted = this.solution.shown ? this.solution.marked() : hint ? hint.keys : new Set();
+    this.board.render(pos, { selected, hinted, unlimitedTurns: !!game.rules?.unlimitedTurns,
       stockTop: cardAt(pos, 'stock', game.rules) !== null });
     if (this.choice) this.choice.show(variantOf(game));
     const named = this.choice && variantOf(game) !== STANDARD;
