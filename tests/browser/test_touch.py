@@ -73,9 +73,10 @@ def pair(a: str, b: str) -> str:
 
 
 def open_mid_page(phone):
-    """Deal 27 with the page scrolled a little, so that a pan would move it either way."""
+    """Deal 27 with the page scrolled a little, so that a pan would move it either way (text follows
+    the game on the site's pages; here a margin stands in for it)."""
     page = phone(f"nb.html#deal={WIN_DEAL}")
-    page.evaluate("window.scrollTo(0, 40)")
+    page.evaluate("document.body.style.paddingBottom = '800px'; window.scrollTo(0, 40)")
     assert page.evaluate("scrollY") == 40 and page.evaluate("document.documentElement.scrollHeight > innerHeight + 200")
     return page
 
