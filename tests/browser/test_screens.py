@@ -3,7 +3,9 @@ viewport, in the light and the dark scheme and in both languages, the whole boar
 buttons and the message line are on the first screen of the game, every card a player can choose is at least 44 px
 wide from 360 px up, no label lies over a card and no control over another; a selected card
 differs from every other in every state; nothing moves over a whole played game (layout shift);
-the keyboard enters on the first free card; drag and drop plays as taps do.
+the keyboard enters on the first free card; drag and drop plays as taps do. Issue 43: under a
+variant its name stands above the board and everything still fits; a solution's step controls and
+the board are on the screen together, step after step.
 
 Screenshots of every viewport, scheme and language go to test-artifacts/screens/ (ignored by
 git) — to be looked at, not only measured."""
