@@ -424,6 +424,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
 
   function renderPiles(position, { selected, hinted, ghosts, before, unlimitedTurns, stockTop }) {
     const view = { unlimitedTurns, stockTop };
+    const named = (key, label) => (hinted.has(key) ? `${label}, ${s.aria.hinted}` : label); // a hinted pile says so
     const stockCount = position.stock.length;
     const turns = position.turns_left;
     if (stockCount > 0 && view.stockTop) {
@@ -431,17 +432,17 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       const top = position.stock[0];
       setSlot('stock', svgBox(cardSvg(top, words.label(top), { free: true })),
         ['has-card', 'is-free', selected === 'stock' ? 'is-selected' : '', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
-        { label: `${words.card(top)}, ${words.fill(s.aria.stock, { count: stockCount })}`, pressed: selected === 'stock', code: top });
+        { label: named('stock', `${words.card(top)}, ${words.fill(s.aria.stock, { count: stockCount })}`), pressed: selected === 'stock', code: top });
     } else if (stockCount > 0) {
       setSlot('stock', svgBox(backSvg(stockCount)), ['has-card', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
-        { label: words.fill(s.aria.stock, { count: stockCount }) });
+        { label: named('stock', words.fill(s.aria.stock, { count: stockCount })) });
     } else {
       const canTurn = turns > 0 && position.waste.length > 0;
       const icon = canTurn ? turnIcon(' transform="translate(0 20)"') : '';
       setSlot('stock', svgBox(placeSvg('empty', icon)), ['is-empty', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
         // VARIANTS: with unlimited turns none is used up, so the name counts none (stock_turn_unlimited).
-        { label: words.fill(turns > 0 ? (view.unlimitedTurns && s.aria.stock_turn_unlimited) || s.aria.stock_turn
-          : s.aria.stock_empty, { turns }) });
+        { label: named('stock', words.fill(turns > 0 ? (view.unlimitedTurns && s.aria.stock_turn_unlimited) || s.aria.stock_turn
+          : s.aria.stock_empty, { turns })) });
     }
     stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
     // Beside the turn-back arrow: «2 igjen» (short: on a phone it shares the width with the pyramid;
@@ -453,11 +454,9 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
 
     const top = position.waste[position.waste.length - 1];
     if (top) {
-      const parts = [wasteTopName(top, position.waste.length)];
-      if (hinted.has('waste')) parts.push(s.aria.hinted);
       setSlot('waste', svgBox(cardSvg(top, words.label(top))),
         ['has-card', selected === 'waste' ? 'is-selected' : '', hinted.has('waste') ? 'is-hinted' : ''].filter(Boolean),
-        { label: parts.join(', '), pressed: selected === 'waste', code: top }, words.label(top));
+        { label: named('waste', wasteTopName(top, position.waste.length)), pressed: selected === 'waste', code: top }, words.label(top));
     } else {
       setSlot('waste', svgBox(placeSvg('empty')), ['is-empty'], { label: s.aria.waste_empty });
     }

@@ -22,29 +22,32 @@ export const choosing = {
     const { s, words } = this;
     const { selected } = this.state;
     if (this.position.status === 'won') return this.update({ message: this.message(s.messages.already_won) });
-    const top = key === 'stock' ? this.codeAt('stock') : null; // VARIANTS: stock-top, the stock's top card in play
-    if (top) {
-      if (isKing(top)) return this.play(`king ${top}`, { selected: null });
-      if (selected && selected !== 'stock' && canPair(this.codeAt(selected), top)) {
-        return this.play(`pair ${this.codeAt(selected)} ${top}`, { selected: null });
-      }
-      return this.play('draw', { selected: null });
-    }
-    if (key === 'stock') return this.play(this.position.stock.length ? 'draw' : 'turn');
-    const code = this.codeAt(key);
+    const code = this.codeAt(key); // VARIANTS: under stock-top the stock's top card, chosen like any free card
+    if (key === 'stock' && !code) return this.draw();
     if (!code) return;
     // A king goes alone, with one choice; a second card makes a pair with the first. Either way
     // the choice is over, whatever the engine says.
     if (isKing(code)) return this.play(`king ${code}`, { selected: null });
-    if (selected === key) return this.deselect();
+    if (selected === key) return key === 'stock' ? this.draw() : this.deselect(); // the stock's card chosen twice: drawn
     if (selected) return this.play(`pair ${this.codeAt(selected)} ${code}`, { selected: null });
     if (!isAvailable(this.position, key, this.rules)) return this.update({ message: this.coveredRefusal(code, [key]) });
-    this.update({ selected: key, message: this.message(words.fill(s.messages.selected, { card: words.card(code), target: this.num(TARGET_SUM) })) });
+    const chosen = key === 'stock' ? s.messages.selected_stock : s.messages.selected;
+    this.update({ selected: key, message: this.message(words.fill(chosen, { card: words.card(code), target: this.num(TARGET_SUM) })) });
+  },
+
+  // The stock pressed to draw (D, or the stock without a card in play): a card to the waste, or
+  // the waste turned back. A chosen stock card goes to the waste with it, so the choice is dropped.
+  draw() {
+    if (this.solution.shown && !this.solution.takeOver()) return;
+    if (this.position.status === 'won') return this.update({ message: this.message(this.s.messages.already_won) });
+    const also = this.state.selected === 'stock' ? { selected: null } : {};
+    this.play(this.position.stock.length ? 'draw' : 'turn', also);
   },
 
   // A card dragged onto another (`onto`, a key) or off the board (null): the pair of the two,
   // or a king alone, played as two taps would play them; anything else puts the card back.
   drop(key, onto) {
+    if (this.solution.shown && !this.solution.takeOver()) return; // SOLUTION: as a card chosen on a step
     if (this.position.status === 'won') return;
     const code = this.codeAt(key);
     if (!code) return;

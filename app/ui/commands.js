@@ -43,7 +43,7 @@ export const COMMANDS = [
   },
   { id: 'solution', words: 'buttons.solution', more: true, run: (g) => g.solution.ask() },
   // Keys without a button.
-  { id: 'draw', run: (g) => g.activate('stock'), keys: [{ key: 'd' }] },
+  { id: 'draw', run: (g) => g.draw(), keys: [{ key: 'd' }] },
   { id: 'close-solution', run: (g) => g.solution.close(), when: (g) => g.solution.open, keys: [{ key: 'escape' }] },
   { id: 'close-end', run: (g) => g.closeEndPanel(), when: (g) => g.endPanel.open, keys: [{ key: 'escape' }] },
   { id: 'deselect', run: (g) => g.deselect(), when: (g) => !!g.state.selected, keys: [{ key: 'escape' }] },

@@ -94,7 +94,9 @@ class Game {
     this.hintCount = element('span', 'pyr-hint-count');
     const counts = element('span', 'pyr-counts'); // the score with the hints and the time, on one side
     counts.append(this.score, this.hintCount, this.clockLine);
-    status.append(counts, this.dealButton);
+    // VARIANTS: the rules in play named at the board, unless they are the app's own.
+    this.rulesName = element('span', 'pyr-rules-in-play');
+    status.append(counts, this.rulesName, this.dealButton);
     this.dailyLine = element('p', 'pyr-daily-line');
 
     // The keys, folded under a short title: long on a phone, yet the board's description
@@ -145,13 +147,13 @@ class Game {
     // message with the keys: above the board it pushed the buttons off a small phone's first
     // screen. Its summary line names the rules being played.
     this.choice = this.variantEntries.length > 1 ? new RulesChoice(this.words, this.variantEntries, (id) => this.chooseVariant(id)) : null;
-    // SOLUTION: its button among the others, its panel under them.
+    // SOLUTION: its button among the others, its step controls in the four buttons' place, its panel under them.
     this.solution = new SolutionView(this, WORKER_URL, this.buttons.get('solution'));
 
     container.prepend(status);
     if (this.choice) tools.prepend(this.choice.el);
     // Today's deal's line under the message: known only once the deal is, it moves nothing above it.
-    container.append(buttons, this.messageLine, this.dailyLine, more, this.solution.el, this.endPanel.el, tools, this.stats.el, options);
+    container.append(buttons, this.solution.controls, this.messageLine, this.dailyLine, more, this.solution.el, this.endPanel.el, tools, this.stats.el, options);
     setInterval(() => this.tick(), 1000);
     document.addEventListener('visibilitychange', () => this.tick());
     container.addEventListener('keydown', (event) => this.key(event));
@@ -273,9 +275,14 @@ class Game {
   render() {
     const { game, selected, hint, message } = this.state;
     const pos = this.solution.shownPosition() ?? currentPosition(game); // SOLUTION: its step, while shown
-    this.board.render(pos, { selected, hinted: hint ? hint.keys : new Set(), unlimitedTurns: !!game.rules?.unlimitedTurns,
+    // SOLUTION: on a step, the next move's cards are marked as a hint's are
+    const hinted = this.solution.shown ? this.solution.marked() : hint ? hint.keys : new Set();
+    this.board.render(pos, { selected, hinted, unlimitedTurns: !!game.rules?.unlimitedTurns,
       stockTop: cardAt(pos, 'stock', game.rules) !== null });
     if (this.choice) this.choice.show(variantOf(game));
+    const named = this.choice && variantOf(game) !== STANDARD;
+    this.rulesName.hidden = !named;
+    this.rulesName.textContent = named ? this.words.fill(this.s.variants.current, { name: this.choice.nameOf(variantOf(game)) }) : '';
     this.container.dataset.variant = variantOf(game);
     this.renderStatus(pos);
     this.dealButton.replaceChildren(this.words.fill(this.s.board.deal, { deal: game.deal }), ' · ',

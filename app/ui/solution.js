@@ -13,8 +13,9 @@
 // is untouched until the player takes over (the game then becomes the solution's, up to that
 // step, saved like any other moves) or closes the view (the game is as it was).
 
-import { currentPosition, playMove } from '../core/engine.js';
+import { currentPosition, playMove, placeOf } from '../core/engine.js';
 import { element, button } from './dom.js';
+import { newGameId } from '../core/stats.js';
 
 const MAX_MILLIS = 60_000; // beyond a minute the player is told the search gave up
 const PLAY_EVERY_MS = 900; // one move shown per this long when playing
@@ -62,15 +63,18 @@ export class SolutionView {
     this.progress = element('p', 'pyr-solution-progress');
     this.proofLine = element('p', 'pyr-solution-proof'); // what was proved, kept in view while stepping
     this.stopButton = button('pyr-button pyr-solution-stop', s.stop, () => this.stop());
+    // The step controls stand in for the game's four buttons right under the board (game.js puts
+    // them there; game.css hides the four while stepping), so the board and they are seen together.
     this.controls = element('div', 'pyr-buttons pyr-solution-controls');
+    this.controls.hidden = true;
     this.previousButton = button('pyr-button pyr-solution-previous', r.previous, () => this.go(this.at - 1));
     this.nextButton = button('pyr-button pyr-solution-next', r.next, () => this.go(this.at + 1));
     this.playButton = button('pyr-button pyr-solution-play', r.play, () => this.togglePlay());
     this.takeOverButton = button('pyr-button pyr-solution-take-over', s.take_over, () => this.takeOver());
     this.closeButton = button('pyr-button pyr-solution-close', s.close, () => this.close());
-    this.controls.append(this.previousButton, this.nextButton, this.playButton, this.takeOverButton);
+    this.controls.append(this.previousButton, this.nextButton, this.playButton, this.takeOverButton, this.closeButton);
     this.list = element('ol', 'pyr-solution-moves');
-    this.el.append(this.progress, this.proofLine, this.stopButton, this.controls, this.list, this.closeButton);
+    this.el.append(this.progress, this.proofLine, this.stopButton, this.list);
   }
 
   // ------------------------------------------------------------ the search
@@ -142,7 +146,10 @@ export class SolutionView {
     this.container().dataset.solutionMoves = String(answer.game.length);
     this.drawList(answer.game);
     this.drawPanel();
-    game.update({ message: game.message(steps.length > 1 ? `${text} ${game.words.fill(s.start, { total: moves })}` : text, answer.winnable ? 'info' : 'stuck') });
+    // The board and the step controls in view together (where G takes the reader), the keyboard on Next.
+    this.container().scrollIntoView({ block: 'start', behavior: 'instant' });
+    (steps.length > 1 ? this.nextButton : this.closeButton).focus({ preventScroll: true });
+    game.update({ message: game.message(steps.length > 1 ? this.stepText() : text, answer.winnable ? 'info' : 'stuck') });
   }
 
   // The search ended without a solution to show: `text` says why; the view closes.
@@ -171,11 +178,34 @@ export class SolutionView {
     this.at = Math.max(0, Math.min(last, at));
     if (this.at === last) this.pause();
     this.drawPanel();
-    const { game, s } = this;
-    const total = game.num(last);
-    const text = this.at === 0 ? `${this.proof} ${game.words.fill(s.start, { total: game.words.count('moves', last) })}`
-      : game.words.fill(s.step, { step: game.num(this.at), total, move: game.words.move(this.steps[this.at].moves.at(-1)) });
-    game.update({ message: game.message(text) });
+    this.game.update({ message: this.game.message(this.stepText()) });
+  }
+
+  // The step in words: the move that led to it (at the start, what was proved and how many there
+  // are: the proof is said here, and in the panel only from the first step on) and the next move,
+  // whose cards the board marks.
+  stepText() {
+    const { game, s, at } = this;
+    const last = this.steps.length - 1;
+    const next = this.nextMove();
+    const text = at === 0 ? `${this.proof} ${game.words.fill(s.start, { total: game.words.count('moves', last) })}`
+      : game.words.fill(s.step, { step: game.num(at), total: game.num(last), move: game.words.move(this.steps[at].moves.at(-1)) });
+    return next ? `${text} ${game.words.fill(s.next, { move: game.words.move(next) })}` : text;
+  }
+
+  nextMove() {
+    return this.shown && this.at < this.steps.length - 1 ? this.steps[this.at + 1].moves.at(-1) : null;
+  }
+
+  /** The places of the next move's cards on the step shown (the stock for a draw or a turn): the
+   * board marks them as it marks a hint. */
+  marked() {
+    const move = this.nextMove();
+    if (!move) return new Set();
+    const [kind, ...cards] = move.split(' ');
+    if (kind === 'draw' || kind === 'turn') return new Set(['stock']);
+    const step = this.steps[this.at];
+    return new Set(cards.map((code) => placeOf(currentPosition(step), code, step.rules)).filter(Boolean));
   }
 
   togglePlay() {
@@ -209,7 +239,11 @@ export class SolutionView {
     const game = this.steps[this.at];
     const step = this.at;
     this.close({ quiet: true });
-    this.game.update({ game, message: this.game.message(this.game.words.fill(this.s.taken_over, { step: this.game.num(step) })) }, { save: true });
+    // Each move taken from the solution is a move shown, as a hint shows one: counted as a hint.
+    const meta = this.game.state.meta ?? (step ? { id: newGameId(), hints: 0, ms: 0, daily: null } : null);
+    const text = this.game.words.fill(this.s.taken_over, { step: this.game.num(step) });
+    this.game.update({ game, meta: meta && { ...meta, hints: meta.hints + step },
+      message: this.game.message(step ? `${text} ${this.s.counted}` : text) }, { save: true });
     return true;
   }
 
@@ -248,12 +282,13 @@ export class SolutionView {
       delete this.container().dataset.solutionStep;
     }
     this.progress.hidden = phase !== 'searching';
-    this.proofLine.hidden = phase !== 'shown';
+    this.proofLine.hidden = phase !== 'shown' || this.at === 0; // at the start the message says it
     this.stopButton.hidden = phase !== 'searching';
     const stepping = phase === 'shown' && this.steps.length > 1;
-    this.controls.hidden = !stepping;
     this.list.hidden = !stepping;
-    this.closeButton.hidden = phase !== 'shown';
+    this.controls.hidden = phase !== 'shown';
+    this.container().toggleAttribute('data-solution-shown', phase === 'shown');
+    for (const control of [this.previousButton, this.nextButton, this.playButton, this.takeOverButton]) control.hidden = !stepping;
     this.button.setAttribute('aria-pressed', String(phase !== 'closed'));
     if (phase !== 'shown') return;
     const last = this.steps.length - 1;

