@@ -153,6 +153,7 @@ class Gathered:
     rendered: dict[str, dict[str, str]]  # language → page name → Markdown
     facts: dict
     pictures: dict[str, dict[str, str]] = field(default_factory=dict)  # language → slot → drawing
+    numbers: dict = field(default_factory=dict)  # language → the numbers each page showed (render/sourced.py ShownNumbers)
 
     @property
     def site_url(self) -> str:
@@ -169,7 +170,7 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     if problems:
         raise BuildError("the page sources are not ready:\n  " + "\n  ".join(problems))
     facts = read_yaml(docs / "facts.yml")
-    rendered, pictures = {}, {}
+    rendered, pictures, numbers = {}, {}, {}
     for lang in languages:
         lang_facts = language_facts(lang, facts)
         try:
@@ -188,11 +189,12 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
         env = make_environment(lang.folder / "pages", context, functions, lang.pages)
         rendered[lang.code] = {name: render_page(env, functions, source) for name, source in lang.pages.items()}
         pictures[lang.code] = functions.pictures
+        numbers[lang.code] = env.shown
     problems = [problem for lang in languages for name, source in lang.pages.items()
                 for problem in sentence_problems(source, rendered[lang.code][name])]
     if problems:
         raise BuildError("sentences start with a digit:\n  " + "\n  ".join(problems))
-    return Gathered(languages, default, rendered, facts, pictures)
+    return Gathered(languages, default, rendered, facts, pictures, numbers)
 
 
 LOCAL_ADDRESS = "http://127.0.0.1:8000/"
