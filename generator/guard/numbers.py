@@ -3,18 +3,21 @@
 A digit is any Unicode number character (generator/guard/typed_digits.py `is_digit`: 0-9 and
 the decimal digits of every script, superscripts such as ², fractions, Roman numerals). Page sources may
 hold digits only inside template tags ({{ … }}, {% … %}, {# … #}), and inside a tag only where
-they cannot be printed (a card code, an index, a comparison: see generator/guard/sandbox.py); Markdown
-ordered-list markers ("1. " at the start of a line, ASCII digits) are markup, not numbers. What
-a page prints is checked again as it renders (the sandbox's `finalize`). Interface strings may
-hold digits only inside {placeholders}.
+they cannot be printed (a card code, an index, a comparison: see generator/guard/sandbox.py); an
+ordered list's marker is markup, not a number, where the site's Markdown reads one (list_markers:
+not in code, not continuing a paragraph, not before a no-break space). A character reference
+(&half;) counts as the character it shows. What a page prints is a value of the data, tagged with
+its path (generator/render/sourced.py), checked as it renders (the sandbox's `finalize`).
+Interface strings may hold digits only inside {placeholders}.
 
 Every check of typed text ends in one decision, generator/guard/typed_digits.py
 `typed_digit_at`: the page source's lint (page_problems), the rendered page's words (generator/render/pages.py typed_number_check), a
 string in a tag (generator/guard/sandbox.py), interface strings (string_problems), the examples'
 notes, titles and summaries (note_problems) and the theme's words (generator/site/build.py
 theme_digit_problems). Each caller only says where its text comes from and sets its own markup
-aside (tags, list markers, {placeholders}, the singular «1»), as blanks, so that the decision
-sees every digit where it was typed.
+aside (tags, {placeholders}, the singular «1»), as blanks (a printing tag as a placeholder
+character, as its value stands on the page), so that the decision sees every digit where it
+was typed.
 """
 from __future__ import annotations
 
