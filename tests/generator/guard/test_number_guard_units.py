@@ -61,6 +61,17 @@ def test_tag_sub_replaces_each_tag_and_keeps_the_text_between():
     ("x ² y", [(1, 3, "x ² y")]),                      # any number character, not only 0-9
     ("1. og 7", [(1, 7, "1. og 7")]),                  # a list marker blanked, the columns kept
     ("  10. og 7", [(1, 10, "10. og 7")]),
+    # issue 40: where Markdown makes no list of «29.», it is a number the reader sees
+    ("Tekst.\n\n    29. kort i koden", [(3, 5, "29. kort i koden")]),           # indented code
+    ("```\n29. kort\n```", [(2, 1, "29. kort")]),                            # a fence (code or paragraph)
+    ("29.\u00a0kort", [(1, 1, "29.\u00a0kort")]),                             # a no-break space: a paragraph
+    ("Kortene ligger\n29. kort", [(2, 1, "29. kort")]),                       # a paragraph goes on
+    ("29.", [(1, 1, "29.")]),                                                  # alone: a paragraph
+    ("{{ s.site_name }} 12. kort", [(1, 19, "{{ s.site_name }} 12. kort")]),   # after a printed value
+    ("Det er &half; igjen, &#xbd;", [(1, 8, "Det er &half; igjen, &#xbd;")]),  # a reference shows ½
+    ("Kort \U0001e4f1", [(1, 6, "Kort \U0001e4f1")]),                        # a digit newer than Python's Unicode
+    ('{{ "}}{#" }}7 kort #}', [(1, 13, '{{ "}}{#" }}7 kort #}')]),             # a closer inside a tag's string
+    ("Tekst.\n\n1. først\n2. så", []),                                       # a list after a paragraph: markers
 ])
 def test_bare_digits_are_found_with_their_line_and_column(text, found):
     assert numbers.bare_digits_in_page(text) == found
