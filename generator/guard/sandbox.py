@@ -39,17 +39,17 @@ from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from markupsafe import Markup
 
 from generator.guard.typed_digits import typed_digit_at
-from generator.render.sourced import (Computed, ShownNumbers, Sourced, SourcedText, _Number, computed, numbers_in,
+from generator.render.sourced import (Computed, ShownNumbers, Sourced, SourcedText, PageNumber, computed, numbers_in,
                                       path_of, plain)
 
 MAX_ITERATIONS = 20_000   # loop passes in one page (the examples page makes a few hundred)
 MAX_CALLS = 20_000        # function and macro calls in one page
 MAX_OUTPUT = 4_000_000    # characters of one rendered page (the largest today is under 200,000)
+PAGE_SECONDS = 20.0       # rendering one page (today: well under a second)
 # What a printed value becomes in the text the page wrote itself (typed_text): a character, as
 # the value is on the page, so that «{{ s.site_name }} 12. kort» stays a paragraph, not a list.
 # U+FFFC OBJECT REPLACEMENT CHARACTER: no number, no markup, and never in a page's own words.
 PROBE_VALUE = "\ufffc"
-PAGE_SECONDS = 20.0       # rendering one page (today: well under a second)
 
 # Jinja's own filters a page may use (beside the generator's, see make_environment). Those that
 # walk a sequence refuse text: counting or listing the letters of a string a page typed would
@@ -180,7 +180,7 @@ def text_filter(env: "PageEnvironment", name: str, function):
     """A generator filter that writes words from text (card, move) or a date (date, month): noted
     with its path when the data gave it."""
     def filtered(value, *args, **kwargs):
-        if isinstance(value, _Number) and not (isinstance(value, Sourced) and isinstance(value.value, date)):
+        if isinstance(value, PageNumber) and not (isinstance(value, Sourced) and isinstance(value.value, date)):
             raise SandboxLimit(f"'{name}' does not take a number ({value.describe()})")
         text = function(plain(value), *args, **kwargs)
         if path_of(value) is not None:

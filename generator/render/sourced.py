@@ -27,7 +27,7 @@ class NotPrintable(SecurityError):
 
 
 @total_ordering
-class _Number:
+class PageNumber:
     """A number the page may compare and index with, but not turn into text itself."""
     __slots__ = ("value",)
 
@@ -62,7 +62,7 @@ class _Number:
     __html__ = __str__  # markupsafe.escape (`| e`, autoescape) asks for it first
 
 
-class Sourced(_Number):
+class Sourced(PageNumber):
     """A value of the checked data (a number or a date) and its path: `rules.pyramid_cards`."""
     __slots__ = ("path",)
 
@@ -80,7 +80,7 @@ class Sourced(_Number):
         return f"Sourced({self.value!r}, {self.path!r})"
 
 
-class Computed(_Number):
+class Computed(PageNumber):
     """A number a page computed itself (`rules.pyramid_cards + rules.pyramid_cards`): no data holds it."""
     __slots__ = ("expression",)
 
@@ -100,12 +100,12 @@ class Computed(_Number):
 
 def plain(value):
     """The value itself, whether tagged or not."""
-    return value.value if isinstance(value, _Number) else value
+    return value.value if isinstance(value, PageNumber) else value
 
 
 def describe(value) -> str:
     """An operand as the page wrote it: its path, its expression, or the constant."""
-    if isinstance(value, _Number):
+    if isinstance(value, PageNumber):
         text = value.describe()
         return f"({text})" if isinstance(value, Computed) else text
     return repr(value)

@@ -62,8 +62,9 @@ FIRST_LINE = 3
 
 
 def is_number(char: str) -> bool:
-    """The class the guard promises to report (generator/guard/numbers.py's docstring): Unicode category N."""
-    return unicodedata.category(char).startswith("N")
+    """The class the guard promises to report (generator/guard/numbers.py's docstring): Unicode
+    category N, and Cn (a character this Python's Unicode does not know may be a newer digit)."""
+    return unicodedata.category(char).startswith("N") or unicodedata.category(char) == "Cn"
 
 
 # ---------------------------------------------------------------- what the lines are made of
@@ -552,7 +553,7 @@ def test_a_number_only_where_the_guard_exempts_it_is_not_reported(nb, tmp_path):
 # ---------------------------------------------------------------- strings, notes and theme words
 
 PLACEHOLDERS = st.sampled_from(["{deal}", "{round}", "{total}", "{per_card}", "{x}", "{", "}", "{}", "{Deal}", "{d_}"])
-STRING_FILLER = st.lists(PLACEHOLDERS | st.sampled_from(PIECES) | st.characters(exclude_categories=("N", "Cs")),
+STRING_FILLER = st.lists(PLACEHOLDERS | st.sampled_from(PIECES) | st.characters(exclude_categories=("N", "Cs", "Cn")),
                          max_size=6).map("".join)
 NON_ONE_KEY = "search"  # a theme word without the singular's «1» (generator/inputs/theme_words.py)
 assert NON_ONE_KEY not in ONE_KEYS

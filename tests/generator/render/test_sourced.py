@@ -144,3 +144,57 @@ def test_printing_what_the_page_computed_names_the_expression_and_its_line(nb, t
         render_one(nb, tmp_path, "Tekst.\n\n{% set n = rules.rows * rules.rows %}\nDet er {{ n }} kort.\n")
     assert str(e.value).startswith(f"{tmp_path / 'pages' / 'page.md'}, line 4: refused by the page sandbox: "
                                    "a number computed in the page (rules.rows * rules.rows)")
+
+
+# ---------------------------------------------------------------- a fuzz over page sources
+
+# Values of the data a page may name (each a whole number or a share), and how a page can write
+# what it computed from them: printed bare, through each of the generator's number filters, the
+# text filters, or set first and printed after.
+LEAVES = ["rules.deck_size", "rules.target_sum", "rules.pyramid_cards", "rules.rows", "survey.share",
+          "facts.source_survey.deals", "ranks[0].value", "examples | length", "example_list[0].deal"]
+OPERATORS = ["+", "-", "*", "/", "//", "%"]
+SINKS = ["", " | num", " | pct", " | spell", " | spell('n')", " | seconds", " | lower", " | upper", " | e",
+         " | capitalize", " | trim"]
+USES = ["{{{{ {} }}}} kort", "{{% set n = {} %}}Det er {{{{ n }}}}.", "- {{{{ {} }}}}", "| a | {{{{ {} }}}} |"]
+
+
+@st.composite
+def expressions(draw, depth=0):
+    """(expression, whether it computes): a leaf, or an operator on two expressions, or a minus."""
+    if depth >= 2 or draw(st.booleans()):
+        return draw(st.sampled_from(LEAVES)), False
+    if draw(st.integers(0, 5)) == 0:
+        inner, _ = draw(expressions(depth + 1))
+        return f"-({inner})", True
+    (a, _), (b, _) = draw(expressions(depth + 1)), draw(expressions(depth + 1))
+    return f"({a} {draw(st.sampled_from(OPERATORS))} {b})", True
+
+
+def test_no_page_source_prints_a_number_it_computed(nb, tmp_path):  # noqa: F811
+    """Any expression over the data's values, written any way a page can: when it computes
+    (an operator), the page is refused at its line naming the expression; when it does not, every
+    number the page shows is noted with the path that gives it."""
+    page = tmp_path / "pages" / "page.md"
+
+    @property_settings(80, shrink=False)
+    @given(expression=expressions(), sink=st.sampled_from(SINKS), use=st.sampled_from(USES),
+           line=st.integers(0, 3))
+    def holds(expression, sink, use, line):
+        text, computes = expression
+        source = "Tekst.\n\n" + "Mer tekst.\n\n" * line + use.format(f"({text}){sink}" if sink else text) + "\n"
+        where = 3 + 2 * line
+        try:
+            out = render_one(nb, tmp_path, source)
+        except BuildError as e:
+            message = str(e)
+            assert message.startswith(f"{page}, line {where}: "), (source, message)
+            if computes:  # (or, before it prints, a division by zero)
+                assert "a number computed in the page (" in message or "cannot compute a value" in message, (
+                    source, message)
+            return
+        assert not computes, f"printed what it computed: {source!r} → {out!r}"
+        noted = shown_on(nb, tmp_path, source.removeprefix("Tekst.\n"))
+        shown = " ".join(r["shown"] for r in noted)
+        assert all(n in shown for n in numbers_in(out.split("\n", 1)[1])), (source, out, noted)
+    holds()
