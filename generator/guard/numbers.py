@@ -97,6 +97,7 @@ PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 # Where Markdown may see an ordered-list marker: ASCII digits and a full stop at a line's start.
 # Only a candidate: whether it is one is Markdown's to say (list_markers).
 MARKER_CANDIDATE = re.compile(r"^[ \t]*([0-9]+)\.", re.M)
+MARKER_RENDERS = 24  # at most so many renders of one page to tell its list markers (see list_markers)
 # A character reference (&half; &#xbd; &#189;): the browser shows the character it names.
 REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
 
@@ -141,8 +142,20 @@ def list_markers(text: str) -> set[int]:
             for i in range(*m.span(1)):
                 swapped[i] = "8" if text[i] == "9" else "9"
         return site_markdown("".join(swapped)) == page
-    markers = candidates if unchanged(candidates) else [m for m in candidates if unchanged([m])]
-    return {i for m in markers for i in range(*m.span(1))}
+    renders = [MARKER_RENDERS]
+
+    def markers_in(group: list) -> list:
+        # Halved until each part is all markers or one candidate: a few renders for a page with
+        # one stray «29.» among many list items. Past the budget a part is taken for numbers
+        # (the guard cannot decide, so it says no).
+        renders[0] -= 1
+        if not group or renders[0] < 0:
+            return []
+        if unchanged(group):
+            return group
+        half = len(group) // 2
+        return markers_in(group[:half]) + markers_in(group[half:]) if half else []
+    return {i for m in markers_in(candidates) for i in range(*m.span(1))}
 
 
 def typed_numbers(text: str) -> list[tuple[int, int]]:

@@ -159,3 +159,19 @@ def test_a_note_in_no_language_and_a_long_note_are_handled():
         "a note may not state figures, the pages do that from data",
         f"e.yaml, line ?: the nb title contains a number typed by hand ('{('Tittel 1 ' + 'x' * 70)[:60]}'); "
         "the page gives the deal's number and figures itself"]
+
+
+def test_a_stray_number_among_many_list_items_is_found_at_its_line():
+    """list_markers halves the candidates until each part is markers or one line: the stray
+    «29.» continuing a paragraph is found among a hundred list items, and they stay exempt."""
+    items = "".join(f"{n}. punkt\n" for n in range(1, 101))
+    text = "Tekst.\n\n" + items + "\nKortene\n29. kort\n\n" + items
+    assert numbers.bare_digits_in_page(text) == [(105, 1, "29. kort")]
+
+
+def test_past_its_render_budget_the_guard_takes_a_candidate_for_a_number(monkeypatch):
+    """A page of many look-alikes is not rendered once per line: past MARKER_RENDERS the rest
+    are reported (the guard cannot decide, so it says no), the real list markers too."""
+    monkeypatch.setattr(numbers, "MARKER_RENDERS", 3)
+    text = "".join("29.\u00a0kort\n\n" for _ in range(40)) + "1. punkt\n"
+    assert [line for line, _, _ in numbers.bare_digits_in_page(text)] == list(range(1, 80, 2)) + [81]
