@@ -74,7 +74,7 @@ class Sourced(PageNumber):
 
     def refusal(self) -> str:
         return (f"{self.path} is a number of the data: print it as it is ({{{{ {self.path} }}}}) or through "
-                "num, pct, decimal, seconds or spell; text filters and join do not take numbers")
+                "num, pct, seconds or spell; text filters and join do not take numbers")
 
     def __repr__(self):
         return f"Sourced({self.value!r}, {self.path!r})"

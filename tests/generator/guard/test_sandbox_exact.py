@@ -85,11 +85,11 @@ COMPUTED = ("a page prints only values the data holds, so compare with it or cho
     ("{{ (rules.pyramid_cards + rules.rows) | e }}", SANDBOX + f"a number computed in the page "
      f"(rules.pyramid_cards + rules.rows); {COMPUTED}"),
     ("{{ rules.pyramid_cards | lower }}", SANDBOX + "rules.pyramid_cards is a number of the data: print it as it is "
-     "({{ rules.pyramid_cards }}) or through num, pct, decimal, seconds or spell; text filters and join do not take numbers"),
+     "({{ rules.pyramid_cards }}) or through num, pct, seconds or spell; text filters and join do not take numbers"),
     ("{{ rules.pyramid_cards | e }}", SANDBOX + "rules.pyramid_cards is a number of the data: print it as it is "
-     "({{ rules.pyramid_cards }}) or through num, pct, decimal, seconds or spell; text filters and join do not take numbers"),
+     "({{ rules.pyramid_cards }}) or through num, pct, seconds or spell; text filters and join do not take numbers"),
     ("{{ ranks | map(attribute='value') | join(', ') }}", SANDBOX + "ranks[0].value is a number of the data: print "
-     "it as it is ({{ ranks[0].value }}) or through num, pct, decimal, seconds or spell; text filters and join do not take numbers"),
+     "it as it is ({{ ranks[0].value }}) or through num, pct, seconds or spell; text filters and join do not take numbers"),
     ("{{ ranks | map(attribute='value') | select('gt', 10) | list | length }}",
      SANDBOX + f"a number computed in the page (… | length); {COMPUTED}"),
     ("{{ s.site_name | num }}", SANDBOX + "'num' writes a number of the data (rules.deck_size | num); it was given a str"),
