@@ -8,7 +8,7 @@ NODE    = $(shell $(PY) -c "from verify.app import find_node; print(find_node())
 CHROMIUM ?= /usr/bin/chromium
 HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 
-.PHONY: setup lock browser cairo lighthouse stryker mutation properties test test-js test-py verify site serve publish rollback status translations language po-export po-import bench example survey clean help
+.PHONY: setup lock browser cairo lighthouse stryker mutation properties test test-js test-py verify numbers site serve publish rollback status translations language po-export po-import bench example survey clean help
 
 # Python ≥ 3.11 in a virtualenv, every package at the version and hash of requirements.lock
 # (pyproject's dependencies and the test and cluster extras; Node.js comes pinned from PyPI,
@@ -120,6 +120,11 @@ survey: setup ## [verify] decide deals 1–10,000 and 1–2,000 per variant exac
 verify: setup survey ## [verify] every check; writes build/verified.json only when all pass
 	@failed=0; $(PY) -m verify check || failed=1; $(PY) -m generator lint || failed=1; \
 	  $(PY) -m generator translations --summary || failed=1; exit $$failed
+
+# Every number each page shows, per language, with the data path it came from:
+# build/numbers/<lang>.json and build/numbers/<lang>.md (a table).
+numbers: verify ## [verify] every number each page shows, with its data path: build/numbers/<lang>.json and .md
+	$(PY) -m generator.render.numbers_report
 
 # A new language: docs/CODE/ copied from FROM (default: the first of docs/languages.yml), its code
 # set, every text recorded untranslated, and the language added to docs/languages.yml.

@@ -3,38 +3,67 @@
 A digit is any Unicode number character (generator/guard/typed_digits.py `is_digit`: 0-9 and
 the decimal digits of every script, superscripts such as ², fractions, Roman numerals). Page sources may
 hold digits only inside template tags ({{ … }}, {% … %}, {# … #}), and inside a tag only where
-they cannot be printed (a card code, an index, a comparison: see generator/guard/sandbox.py); Markdown
-ordered-list markers ("1. " at the start of a line, ASCII digits) are markup, not numbers. What
-a page prints is checked again as it renders (the sandbox's `finalize`). Interface strings may
-hold digits only inside {placeholders}.
+they cannot be printed (a card code, an index, a comparison: see generator/guard/sandbox.py); an
+ordered list's marker is markup, not a number, where the site's Markdown reads one (list_markers:
+not in code, not continuing a paragraph, not before a no-break space). A character reference
+(&half;) counts as the character it shows. What a page prints is a value of the data, tagged with
+its path (generator/render/sourced.py), checked as it renders (the sandbox's `finalize`).
+Interface strings may hold digits only inside {placeholders}.
 
 Every check of typed text ends in one decision, generator/guard/typed_digits.py
 `typed_digit_at`: the page source's lint (page_problems), the rendered page's words (generator/render/pages.py typed_number_check), a
 string in a tag (generator/guard/sandbox.py), interface strings (string_problems), the examples'
 notes, titles and summaries (note_problems) and the theme's words (generator/site/build.py
 theme_digit_problems). Each caller only says where its text comes from and sets its own markup
-aside (tags, list markers, {placeholders}, the singular «1»), as blanks, so that the decision
-sees every digit where it was typed.
+aside (tags, {placeholders}, the singular «1»), as blanks (a printing tag as a placeholder
+character, as its value stands on the page), so that the decision sees every digit where it
+was typed.
 """
 from __future__ import annotations
 
+import html
 import re
+import threading
 from pathlib import Path
 
 import jinja2
+import markdown
+import yaml
 
-from generator.guard.sandbox import tree_problems
+from generator.guard.sandbox import PROBE_VALUE, tree_problems
 from generator.guard.typed_digits import typed_digit_at
+from generator.settings import ROOT
 
-TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)  # what tag_spans finds, in linear time
 CLOSERS = {"{{": "}}", "{%": "%}", "{#": "#}"}
 OPENER = re.compile(r"\{[{%#]")
 
 
+# Inside a tag: its closer, or a string (which may hold a closer: «{{ "}}{#" }}» ends after it).
+INSIDE = {"{{": re.compile(r"""\}\}|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|["']""", re.S),
+          "{%": re.compile(r"""%\}|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|["']""", re.S)}
+
+
+def _tag_end(text: str, start: int, opener: str) -> int:
+    """Where the tag opened at `start` ends (after its closer), as Jinja's lexer reads it: a
+    closer inside a string does not close it. -1 when it is never closed."""
+    if opener == "{#":
+        end = text.find("#}", start + 2)
+        return end + 2 if end >= 0 else -1
+    at = start + 2
+    while (match := INSIDE[opener].search(text, at)) is not None:
+        token = match.group(0)
+        if token == CLOSERS[opener]:
+            return match.end()
+        if len(token) == 1:  # a quote never closed: Jinja refuses the page
+            return -1
+        at = match.end()
+    return -1
+
+
 def tag_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every template tag, as TAG.finditer would find them, in linear time: TAG
-    itself rescans to the end of the text for each opener that is never closed ("{{" × 3,000:
-    quadratic). Here an opener whose closer is nowhere after it retires its kind for good."""
+    """(start, end) of every template tag, as Jinja's lexer finds them, in linear time: an
+    opener whose closer is nowhere after it retires its kind for good (searching again from
+    each of 3,000 unclosed «{{» would be quadratic)."""
     spans, at, dead = [], 0, set()
     while True:
         match = OPENER.search(text, at)
@@ -44,15 +73,15 @@ def tag_spans(text: str) -> list[tuple[int, int]]:
         if opener in dead:
             at = start + 1
             continue
-        end = text.find(CLOSERS[opener], start + 2)
+        end = _tag_end(text, start, opener)
         if end < 0:
             dead.add(opener)
             if len(dead) == len(CLOSERS):
                 return spans
             at = start + 1
             continue
-        spans.append((start, end + 2))
-        at = end + 2
+        spans.append((start, end))
+        at = end
 
 
 def tag_sub(text: str, replace) -> str:
@@ -64,8 +93,13 @@ def tag_sub(text: str, replace) -> str:
         at = end
     out.append(text[at:])
     return "".join(out)
-LIST_MARKER = re.compile(r"^(\s*)[0-9]+\.(?=\s)", re.M)
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+# Where Markdown may see an ordered-list marker: ASCII digits and a full stop at a line's start.
+# Only a candidate: whether it is one is Markdown's to say (list_markers).
+MARKER_CANDIDATE = re.compile(r"^[ \t]*([0-9]+)\.", re.M)
+MARKER_RENDERS = 24  # at most so many renders of one page to tell its list markers (see list_markers)
+# A character reference (&half; &#xbd; &#189;): the browser shows the character it names.
+REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
 
 
 def has_digit(text: str) -> bool:
@@ -78,20 +112,79 @@ def _blank(tag: str) -> str:
     return re.sub(r"[^\n]", " ", tag)
 
 
-def blank_list_markers(text: str) -> str:
-    """text with each ordered-list marker ("1. " at the start of a line) blanked: markup, not a number."""
-    return LIST_MARKER.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+_MARKDOWN = threading.local()
+
+
+def site_markdown(text: str) -> str:
+    """`text` as the site's Markdown makes it: Python-Markdown with mkdocs.yml's extensions."""
+    md = getattr(_MARKDOWN, "md", None)
+    if md is None:
+        extensions = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["markdown_extensions"]
+        md = _MARKDOWN.md = markdown.Markdown(extensions=list(extensions),
+                                              extension_configs={k: v for k, v in extensions.items() if v})
+    md.reset()
+    return md.convert(text)
+
+
+def list_markers(text: str) -> set[int]:
+    """The offsets of the digits in `text` that Markdown reads as an ordered list's marker: the
+    list numbers its items itself, so the digits typed there reach no reader. A candidate is a
+    marker when writing other digits in its place leaves the page as it was (in a paragraph, in
+    code, after a no-break space, the digits are printed, and the page changes)."""
+    candidates = list(MARKER_CANDIDATE.finditer(text))
+    if not candidates:
+        return set()
+    page = site_markdown(text)
+
+    def unchanged(chosen) -> bool:
+        swapped = list(text)
+        for m in chosen:
+            for i in range(*m.span(1)):
+                swapped[i] = "8" if text[i] == "9" else "9"
+        return site_markdown("".join(swapped)) == page
+    renders = [MARKER_RENDERS]
+
+    def markers_in(group: list) -> list:
+        # Halved until each part is all markers or one candidate: a few renders for a page with
+        # one stray «29.» among many list items. Past the budget a part is taken for numbers
+        # (the guard cannot decide, so it says no).
+        renders[0] -= 1
+        if not group or renders[0] < 0:
+            return []
+        if unchanged(group):
+            return group
+        half = len(group) // 2
+        return markers_in(group[:half]) + markers_in(group[half:]) if half else []
+    return {i for m in markers_in(candidates) for i in range(*m.span(1))}
+
+
+def typed_numbers(text: str) -> list[tuple[int, int]]:
+    """(line, column), both from 1, of the first typed number on each line of `text` (its own
+    markup already blanked): a number character outside an ordered list's marker
+    (typed_digits.typed_digit_at decides what one is), or a character reference that shows one."""
+    markers = list_markers(text)
+    references = {m.start() for m in REFERENCE.finditer(text)
+                  if typed_digit_at(m.group(0)) < 0 and typed_digit_at(html.unescape(m.group(0))) >= 0}
+    found, start = [], 0
+    for number, raw in enumerate(text.splitlines(keepends=True), 1):
+        line = raw.splitlines()[0]
+        at, offset = 0, 0
+        while (at := typed_digit_at(line[offset:])) >= 0 and start + offset + at in markers:
+            offset += at + 1
+        columns = [offset + at] if at >= 0 else []
+        columns += [i - start for i in references if start <= i < start + len(line)]
+        if columns:
+            found.append((number, min(columns) + 1))
+        start += len(raw)
+    return found
 
 
 def bare_digits_in_page(text: str) -> list[tuple[int, int, str]]:
-    """(line, column, the line) for every digit outside template tags."""
-    cleaned = blank_list_markers(tag_sub(text, _blank))
-    found = []
-    for number, line in enumerate(cleaned.splitlines(), 1):
-        at = typed_digit_at(line)
-        if at >= 0:
-            found.append((number, at + 1, text.splitlines()[number - 1].strip()))
-    return found
+    """(line, column, the line) for every line with a typed number outside template tags. A tag
+    that prints is a word there, as its value is on the page; the others print nothing."""
+    cleaned = tag_sub(text, lambda tag: PROBE_VALUE.ljust(len(tag)) if tag[1] == "{" and "\n" not in tag else _blank(tag))
+    lines = text.splitlines()
+    return [(number, column, lines[number - 1].strip()) for number, column in typed_numbers(cleaned)]
 
 
 def page_problems(path: Path, text: str | None = None, page_functions=frozenset()) -> list[str]:

@@ -15,9 +15,12 @@ rendered in a `SandboxedEnvironment` whose reach is closed:
 - numbers: a number, or text holding a digit of any Unicode kind, may stand in a tag only as a
   card code (`"3S" | card`), an index (`chapters[-1]`), a comparison (`== 0`), a selector's
   argument (`selectattr("rank", "equalto", "3")`) or a page function's argument: it can never
-  be printed. What is printed is checked again as it is printed (`finalize`): a bare number
-  must be one the data holds (see DataNumbers);
-- arithmetic: none on true/false, no `**`, no repetition of text or lists, no `%` formatting;
+  be printed. What is printed is checked again as it is printed (`finalize`): a number must be
+  a value of the data, tagged with its path (generator/render/sourced.py `Sourced`), and is
+  written in the locale's way; every number shown is noted with its path (`ShownNumbers`);
+- arithmetic: its result is a `Computed` number, which a page may compare or choose by but never
+  print or format (the error names the expression); none on true/false, no `**`, no repetition
+  of text or lists, no `%` formatting;
 - bounds, per page: MAX_ITERATIONS loop passes, MAX_CALLS calls, MAX_OUTPUT characters,
   PAGE_SECONDS of rendering. The whole build is bounded by generator/guard/limits.py.
 
@@ -29,17 +32,24 @@ from __future__ import annotations
 import time
 from datetime import date
 
+import jinja2
 from jinja2 import BaseLoader, TemplateNotFound, TemplateSyntaxError, Undefined, nodes
 from jinja2 import filters as jinja_filters
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from markupsafe import Markup
 
 from generator.guard.typed_digits import typed_digit_at
+from generator.render.sourced import (Computed, ShownNumbers, Sourced, SourcedText, PageNumber, computed, numbers_in,
+                                      path_of, plain)
 
 MAX_ITERATIONS = 20_000   # loop passes in one page (the examples page makes a few hundred)
 MAX_CALLS = 20_000        # function and macro calls in one page
 MAX_OUTPUT = 4_000_000    # characters of one rendered page (the largest today is under 200,000)
 PAGE_SECONDS = 20.0       # rendering one page (today: well under a second)
+# What a printed value becomes in the text the page wrote itself (typed_text): a character, as
+# the value is on the page, so that «{{ s.site_name }} 12. kort» stays a paragraph, not a list.
+# U+FFFC OBJECT REPLACEMENT CHARACTER: no number, no markup, and never in a page's own words.
+PROBE_VALUE = "\ufffc"
 
 # Jinja's own filters a page may use (beside the generator's, see make_environment). Those that
 # walk a sequence refuse text: counting or listing the letters of a string a page typed would
@@ -145,45 +155,46 @@ def _bounded_loop_tree(tree: nodes.Template) -> nodes.Template:
     return tree
 
 
-# ---------------------------------------------------------------- what the data holds
-
-class DataNumbers:
-    """Every number the context holds, and the length of each list and mapping in it (a page may
-    print `examples | length`): a bare number printed must be one of them."""
-
-    def __init__(self, context: dict):
-        self.numbers: set = set()
-        seen: set[int] = set()
-        # Plain strings hold no number and are most of the data (the pool's 1,000 games of moves,
-        # some 70,000 texts): they are left out as they are found, not popped one by one. Each
-        # language's build made this walk, and a page edit under `make serve` waited for it.
-        stack = [v for k, v in context.items() if not k.startswith("_") and type(v) is not str]
-        while stack:
-            value = stack.pop()
-            if isinstance(value, (dict, list, tuple)):
-                if id(value) in seen:
-                    continue
-                seen.add(id(value))
-                self.numbers.add(len(value))
-                items = value.values() if isinstance(value, dict) else value
-                stack.extend([item for item in items if type(item) is not str])
-            elif isinstance(value, (int, float)) and not isinstance(value, bool):
-                self.numbers.add(value)
-
-    def __contains__(self, value) -> bool:
-        return value in self.numbers
-
+# ---------------------------------------------------------------- what a page prints
 
 class DataText(str):
     """Text a generator filter made from data (a number in words or digits, a date): printed as it is."""
 
 
-def data_filter(function):
-    def filtered(*args, **kwargs):
-        result = function(*args, **kwargs)
-        return result if isinstance(result, Markup) else DataText(result)
-    filtered.__name__ = getattr(function, "__name__", "filter")
+def number_filter(env: "PageEnvironment", name: str, function):
+    """A generator filter that writes a number (num, pct, spell…): it takes only a value of the
+    data, writes it in the locale's way and notes it with its path."""
+    def filtered(value, *args, **kwargs):
+        if isinstance(value, Computed):
+            raise SandboxLimit(value.refusal())
+        if not isinstance(value, Sourced) or isinstance(value.value, date):
+            raise SandboxLimit(f"'{name}' writes a number of the data (rules.deck_size | {name}); "
+                               f"it was given {_what(value)}")
+        text = function(value.value, *args, **kwargs)
+        env.note(value.path, text, name)
+        return DataText(text)
     return filtered
+
+
+def text_filter(env: "PageEnvironment", name: str, function):
+    """A generator filter that writes words from text (card, move) or a date (date, month): noted
+    with its path when the data gave it."""
+    def filtered(value, *args, **kwargs):
+        if isinstance(value, PageNumber) and not (isinstance(value, Sourced) and isinstance(value.value, date)):
+            raise SandboxLimit(f"'{name}' does not take a number ({value.describe()})")
+        text = function(plain(value), *args, **kwargs)
+        if path_of(value) is not None:
+            env.note(path_of(value), text, name)
+        return text if isinstance(text, Markup) else DataText(text)
+    return filtered
+
+
+def _what(value) -> str:
+    if isinstance(value, Sourced):
+        return f"a date ({value.path})"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value!r}, a number that is no value of the data"
+    return f"a {type(value).__name__}"
 
 
 # ---------------------------------------------------------------- the environment
@@ -216,14 +227,21 @@ class PageEnvironment(SandboxedEnvironment):
         self.filters = {name: _text_refusing(jinja_filters.FILTERS[name], name) for name in SEQUENCE_FILTERS}
         self.filters.update({name: jinja_filters.FILTERS[name] for name in TEXT_FILTERS})
         self.filters["join"] = _counted_join
+        self.filters["length"] = _text_refusing(_sourced_length, "length")
         self.filters["_counted"] = self._counted
-        self.data_numbers: DataNumbers | frozenset = frozenset()
+        # Jinja's tests (divisibleby, gt, equalto…) answer true or false: they see plain values.
+        self.tests = {name: _on_plain_values(test) for name, test in self.tests.items()}
+        self.shown = ShownNumbers()
+        self.format_number = str  # the locale's way (generator/render/pages.py make_environment sets it)
+        # Given the context, finalize runs as the page renders, for constants too: Jinja would
+        # otherwise fold `{{ "l'ess" }}` into the page's own text, escaped (&#39;), at compile time.
+        self.finalize = jinja2.pass_context(lambda context, value: self.finalize_value(value))
         self.begin_page()
 
     # -- the bounds
     def begin_page(self, probe: bool = False) -> None:
-        """Resets the bounds. With `probe`, every printed value and every page function's output
-        is empty: what is left is the text the page itself wrote (see typed_text)."""
+        """Resets the bounds. With `probe`, every printed value is PROBE_VALUE and every page
+        function's output empty: what is left is the text the page itself wrote (see typed_text)."""
         self.iterations = self.calls = 0
         self.started = time.monotonic()
         self.probe = probe
@@ -249,28 +267,46 @@ class PageEnvironment(SandboxedEnvironment):
         __self._tick()
         if __self.probe and getattr(__obj, "page_function", False):
             return Markup("")
-        return super().call(__context, __obj, *args, **kwargs)
+        result = super().call(__context, __obj, *args, **kwargs)
+        if getattr(__obj, "page_function", False):  # its numbers come from the bundle it reads
+            for shown in numbers_in(result):
+                __self.note(f"{__obj.__name__}()", shown, "page function")
+        return result
 
     # -- no Python objects
     def is_safe_attribute(self, obj, attr, value) -> bool:
         return False  # a page reads keys of the data (rules.target_sum), never attributes
 
+    def wrap_str_format(self, value):
+        return None  # text's format and format_map are attributes like any other: refused
+
+    def unsafe_undefined(self, obj, attribute):
+        return self.undefined(f"'.{attribute}' is not available in a page (no Python attributes)",
+                              obj=obj, name=attribute, exc=SecurityError)
+
+    def note(self, path: str, shown: str, how: str) -> None:
+        if not self.probe:
+            self.shown.note(path, shown, how)
+
+    # -- arithmetic: allowed to compare and choose with, its result never printed (Computed)
     def call_binop(self, context, operator, left, right):
-        if isinstance(left, bool) or isinstance(right, bool):
+        a, b = plain(left), plain(right)
+        if isinstance(a, bool) or isinstance(b, bool):
             raise SandboxLimit(f"arithmetic on true/false ({operator})")
         if operator == "**":
             raise SandboxLimit("'**' is not available in a page")
-        if isinstance(left, (str, list, tuple)) or isinstance(right, (str, list, tuple)):
+        if isinstance(a, (str, list, tuple)) or isinstance(b, (str, list, tuple)):
             if operator != "+":
                 raise SandboxLimit(f"'{operator}' on text or lists is not available in a page")
-            if len(left) + len(right) > MAX_OUTPUT:
+            if len(a) + len(b) > MAX_OUTPUT:
                 raise SandboxLimit(f"a value longer than {MAX_OUTPUT:,} characters")
-        return super().call_binop(context, operator, left, right)
+        result = super().call_binop(context, operator, a, b)
+        return computed(result, operator, left, right) if isinstance(result, (int, float)) else result
 
     def call_unop(self, context, operator, arg):
-        if isinstance(arg, bool):
+        if isinstance(plain(arg), bool):
             raise SandboxLimit(f"arithmetic on true/false ({operator})")
-        return super().call_unop(context, operator, arg)
+        return computed(super().call_unop(context, operator, plain(arg)), operator, arg)
 
     # -- parsing: the rules on the tree, and the loops counted
     def _parse(self, source, name, filename):
@@ -285,22 +321,33 @@ class PageEnvironment(SandboxedEnvironment):
     def finalize_value(self, value):
         self._tick()
         if self.probe:
-            return ""
+            return PROBE_VALUE
         if isinstance(value, (Markup, DataText, Undefined)):  # Undefined: StrictUndefined says which name
             return value
         if value is None:
             raise SandboxLimit(PRINTED_NULL)
         if isinstance(value, bool):
             raise SandboxLimit("a page printed true/false; print words from strings.yml instead")
-        if isinstance(value, (int, float)):
-            if value not in self.data_numbers:
-                raise SandboxLimit(f"a page printed {value!r}, a number the data does not hold")
-            return value
-        if isinstance(value, (date,)):
+        if isinstance(value, Computed):
+            raise SandboxLimit(value.refusal())
+        if isinstance(value, (date, Sourced)) and isinstance(plain(value), date):
             raise SandboxLimit("a date printed raw; use `| date` or `| month`")
-        if isinstance(value, str):
+        if isinstance(value, Sourced):
+            text = self.format_number(value.value)
+            self.note(value.path, text, "printed")
+            return DataText(text)
+        if isinstance(value, (int, float)):
+            raise SandboxLimit(f"a page printed {value!r}, a number that is no value of the data")
+        if isinstance(value, SourcedText):
+            self.note(value._path, str(value), "printed")
             return value
-        raise SandboxLimit(f"a page printed a {type(value).__name__}; print a value, not a mapping or list")
+        if isinstance(value, str):
+            if typed_digit_at(value) >= 0:  # data text a filter or '+' made anew: its source is lost
+                raise SandboxLimit(f"a page printed text holding a number ({value[:40]!r}) that a filter or '+' "
+                                   "made from the data; print the data's value as it is")
+            return value
+        kind = "dict" if isinstance(value, dict) else "list" if isinstance(value, list) else type(value).__name__
+        raise SandboxLimit(f"a page printed a {kind}; print a value, not a mapping or list")
 
 
 def _text_refusing(function, name):
@@ -316,6 +363,23 @@ def _text_refusing(function, name):
     return filtered
 
 
+def _on_plain_values(test):
+    def tested(*args, **kwargs):
+        return test(*map(plain, args), **{k: plain(v) for k, v in kwargs.items()})
+    if hasattr(test, "jinja_pass_arg"):
+        tested.jinja_pass_arg = test.jinja_pass_arg
+    return tested
+
+
+def _sourced_length(value):
+    """The length of a list or mapping of the data is a value of the data (`examples | length`);
+    of one the page made (`… | select(…) | list`), a number computed in the page."""
+    path = path_of(value)
+    if path is not None:
+        return Sourced(len(value), f"{path} | length")
+    return Computed(len(value), "… | length")
+
+
 @jinja_filters.pass_eval_context
 def _counted_join(eval_ctx, value, d: str = "", attribute=None):
     if isinstance(value, str):
@@ -327,8 +391,9 @@ def _counted_join(eval_ctx, value, d: str = "", attribute=None):
 
 
 def typed_text(env: PageEnvironment, template) -> str:
-    """The page rendered with every value and page function's output left out: the text its
-    source wrote itself, as Jinja sees it (a `{% raw %}` block included), for the number guard."""
+    """The page rendered with every value a word (PROBE_VALUE) and every page function's output
+    left out: the text its source wrote itself, as Jinja sees it (a `{% raw %}` block
+    included), for the number guard."""
     env.begin_page(probe=True)
     try:
         return render_bounded(template)

@@ -59,7 +59,8 @@ def page_markup_problems(path, source: str, outside_tags: str) -> list[str]:
     for match in RAW_HTML.finditer(outside_tags):
         line = _line(outside_tags, match.start())
         if f" line {line}" not in scripted:
-            problems.append(f"{path}, line {line}: raw HTML ('{outside_tags[match.start():match.start() + 20].strip()}…') "
+            excerpt = outside_tags[match.start():match.start() + 20].splitlines()[0].strip()  # one line's
+            problems.append(f"{path}, line {line}: raw HTML ('{excerpt}…') "
                             "in a page source; a page is Markdown, the page functions write its HTML")
             scripted.add(f" line {line}")
     for match in RAW_BLOCK.finditer(source):

@@ -12,8 +12,13 @@ import unicodedata
 
 def is_digit(char: str) -> bool:
     """Any Unicode number character: decimal digits of every script (Nd: 0-9, ٣, ３…), letter
-    numbers (Nl: Ⅻ) and other numbers (No: ², ½, ①)."""
-    return unicodedata.category(char)[0] == "N"
+    numbers (Nl: Ⅻ) and other numbers (No: ², ½, ①, the vulgar fractions). A character this
+    Python's Unicode database does not know (Cn: the digits of scripts added since, such as
+    Nag Mundari's 𞓱) may be one: the guard cannot decide, so it says yes."""
+    return unicodedata.category(char) in NUMBER_CATEGORIES
+
+
+NUMBER_CATEGORIES = frozenset({"Nd", "Nl", "No", "Cn"})
 
 
 def typed_digit_at(text: str) -> int:

@@ -158,9 +158,10 @@ def takes_waste_top(step: dict) -> bool:
     return bool(waste) and waste[-1] in step["move"].split()[1:]
 
 
-def example_context(entry: dict, words: Words) -> dict:
+def example_context(entry: dict, words: Words, pyramid_cards: int) -> dict:
     """One example in one language: its steps in words, its title (the file's, or the language's
-    default «Utdeling nr. 27») and summary (the file's, or none), its anchor and where it goes."""
+    default «Utdeling nr. 27») and summary (the file's, or none), its anchor and where it goes,
+    and the cards left in the pyramid at its end (a page computes no number itself)."""
     code = words.lang.code
     default_title = fill(words.lang.strings["example_section"]["default_title"], deal=entry["deal"])
     title = entry.get("title", {}).get(code) or default_title
@@ -182,7 +183,7 @@ def example_context(entry: dict, words: Words) -> dict:
         "winnable": entry["search"]["winnable"],
         "opening": entry["opening"],
         "steps": steps,
-        "final": entry["final"],
+        "final": {**entry["final"], "pyramid_left": pyramid_cards - entry["final"]["pyramid_removed"]},
         "search": entry["search"],
         "chapters": chapters_of(steps, words, words.lang.strings["chapters"]),
     }
@@ -281,7 +282,7 @@ def build_context(bundle: dict, lang: Language, facts: dict) -> dict:
               "low_name": by_value[low]["name"], "high_name": by_value[rules["target_sum"] - low]["name"]}
              for low in range(1, rules["target_sum"])
              if low < rules["target_sum"] - low < rules["king_value"]]
-    examples = {e["id"].replace("-", "_"): example_context(e, words) for e in bundle["examples"]}
+    examples = {e["id"].replace("-", "_"): example_context(e, words, rules["pyramid_cards"]) for e in bundle["examples"]}
     unique_anchors(list(examples.values()))
     shown = sorted((e for e in examples.values() if not e["draft"]), key=example_order)
     return {

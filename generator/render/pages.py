@@ -25,9 +25,10 @@ from generator.render.game_embed import game_html, replay_html
 from generator.render.slugs import slug
 from generator.inputs.source_files import read_text
 from generator.guard.text_rules import RAW_HTML
-from generator.guard.numbers import blank_list_markers
-from generator.guard.typed_digits import typed_digit_at
-from generator.guard.sandbox import PageEnvironment, PageLoader, typed_text, PageRuleError, SandboxLimit, DataNumbers, data_filter, render_bounded
+from generator.guard.numbers import typed_numbers
+from generator.guard.sandbox import (PROBE_VALUE, PageEnvironment, PageLoader, typed_text, PageRuleError, SandboxLimit, number_filter,
+                                     text_filter, render_bounded)
+from generator.render.sourced import tagged_context
 from generator.render.winnable import winnable_data
 from generator.inputs import variant_registry
 from generator.errors import BuildError
@@ -369,25 +370,27 @@ def make_environment(folder: Path, context: dict, functions: PageFunctions, page
     env = PageEnvironment(loader=PageLoader(pages, read_text), undefined=jinja2.StrictUndefined,
                           keep_trailing_newline=True, autoescape=True, bytecode_cache=COMPILED_PAGES,
                           page_functions=frozenset(exported))
-    env.finalize = env.finalize_value
     words = context["_words"]
-    env.filters.update({name: data_filter(f) for name, f in dict(
-        num=words.num, pct=words.pct, date=words.date, card=words.card,
-        move=words.move, spell=words.spell, month=words.month).items()}, markdown=markdown_text)
-    env.globals.update({k: v for k, v in context.items() if not k.startswith("_")})
+    env.format_number = lambda value: words.num(value) if isinstance(value, int) else words.decimal(value)
+    env.filters.update({name: number_filter(env, name, f) for name, f in dict(
+        num=words.num, pct=words.pct, spell=words.spell).items()})
+    env.filters.update({name: text_filter(env, name, f) for name, f in dict(
+        date=words.date, card=words.card, move=words.move, month=words.month).items()}, markdown=markdown_text)
+    # The page sees the data tagged with its paths (generator/render/sourced.py); the page
+    # functions read it as it is.
+    env.globals.update(tagged_context(context))
     env.globals.update(exported)
-    env.data_numbers = DataNumbers(context)
     return env
 
 
 def render_page(env: jinja2.Environment, functions: PageFunctions, source: Path) -> str:
     functions.page = source.name
+    env.shown.begin(source.name)
     env.begin_page()
     try:
         template = env.get_template(source.name)
         rendered = render_bounded(template)
-        typed_number_check(source, typed_text(env, template))
-        return rendered
+        typed = typed_text(env, template)
     except PageRuleError as e:
         raise BuildError(f"{source}, line {e.lineno}: {e.message}") from None
     except jinja2.TemplateSyntaxError as e:
@@ -411,29 +414,34 @@ def render_page(env: jinja2.Environment, functions: PageFunctions, source: Path)
         if line is None or hasattr(e, RAISED_IN_PAGE_FUNCTION):
             raise
         raise BuildError(f"{source}, line {line}: {_describe(e)}") from None
+    typed_number_check(source, typed)  # its error names file and line itself
+    return rendered
 
 
 def typed_number_check(source: Path, typed: str) -> None:
-    """The number guard on the rendered text: no digit the page wrote itself reaches the page
-    (values and page functions left out, see sandbox.typed_text), and no raw HTML either. The source's own check
-    (generator/guard/numbers.py) names the column; this one catches what only rendering shows, such
+    """The number guard on the rendered text, a second line behind the source's own check
+    (generator/guard/numbers.py): no number the page wrote itself reaches the page (values are
+    PROBE_VALUE there, page functions' output left out, see sandbox.typed_text), read as the
+    site's Markdown reads it; and no raw HTML either. It catches what only rendering shows, such
     as a number inside `{% raw %}`."""
     source_lines = read_text(source).splitlines()
-    for number, line in enumerate(typed.splitlines(), 1):
-        at = typed_digit_at(blank_list_markers(line))
-        if RAW_HTML.search(line):
-            raise BuildError(f"{source}, line {_line_in(source_lines, line) or f'{number} of the rendered page'}: "
-                             "raw HTML in a page source; a page is Markdown, the page functions write its HTML")
-        if at >= 0:
-            text = line.strip()
-            where = _line_in(source_lines, line)
-            raise BuildError(f"{source}, line {where or f'{number} of the rendered page'}: a number typed by hand "
-                             f"('{text[:60]}'); use a value from the verified data or docs/facts.yml instead")
+    lines = typed.splitlines()
+    html_line = next((n for n, line in enumerate(lines, 1) if RAW_HTML.search(line)), None)
+    number_line = next(iter(typed_numbers(typed)), (None,))[0]
+    if html_line is not None and (number_line is None or html_line <= number_line):
+        raise BuildError(f"{source}, line {_line_in(source_lines, lines[html_line - 1]) or f'{html_line} of the rendered page'}: "
+                         "raw HTML in a page source; a page is Markdown, the page functions write its HTML")
+    if number_line is not None:
+        text = lines[number_line - 1].replace(PROBE_VALUE, "…").strip()
+        where = _line_in(source_lines, lines[number_line - 1])
+        raise BuildError(f"{source}, line {where or f'{number_line} of the rendered page'}: a number typed by hand "
+                         f"('{text[:60]}'); use a value from the verified data or docs/facts.yml instead")
 
 
 def _line_in(source_lines: list[str], line: str) -> int | None:
-    text = line.strip()
-    return next((i for i, s in enumerate(source_lines, 1) if text and text in s), None)
+    """The source line that wrote a rendered line: the first holding each piece of it between values."""
+    pieces = [piece.strip() for piece in line.split(PROBE_VALUE) if piece.strip()]
+    return next((i for i, s in enumerate(source_lines, 1) if pieces and all(p in s for p in pieces)), None)
 
 
 def _describe(e: Exception) -> str:

@@ -154,6 +154,7 @@ class Gathered:
     rendered: dict[str, dict[str, str]]  # language → page name → Markdown
     facts: dict
     pictures: dict[str, dict[str, str]] = field(default_factory=dict)  # language → slot → drawing
+    numbers: dict = field(default_factory=dict)  # language → the numbers each page showed (render/sourced.py ShownNumbers)
 
     @property
     def site_url(self) -> str:
@@ -170,7 +171,7 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
     if problems:
         raise BuildError("the page sources are not ready:\n  " + "\n  ".join(problems))
     facts = read_yaml(docs / "facts.yml")
-    rendered, pictures = {}, {}
+    rendered, pictures, numbers = {}, {}, {}
     for lang in languages:
         # A placeholder address is not shown as if it were real: the contact page says there is none yet.
         lang_facts = {**language_facts(lang, facts), "contact": {"email": contact_address(facts)}}
@@ -191,11 +192,12 @@ def gather(bundle_path: Path = BUNDLE, docs: Path = DOCS) -> Gathered:
         env = make_environment(lang.folder / "pages", context, functions, lang.pages)
         rendered[lang.code] = {name: render_page(env, functions, source) for name, source in lang.pages.items()}
         pictures[lang.code] = functions.pictures
+        numbers[lang.code] = env.shown
     problems = [problem for lang in languages for name, source in lang.pages.items()
                 for problem in sentence_problems(source, rendered[lang.code][name])]
     if problems:
         raise BuildError("sentences start with a digit:\n  " + "\n  ".join(problems))
-    return Gathered(languages, default, rendered, facts, pictures)
+    return Gathered(languages, default, rendered, facts, pictures, numbers)
 
 
 def outside_addresses(facts: dict) -> set[str]:

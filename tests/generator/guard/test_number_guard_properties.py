@@ -27,9 +27,11 @@ The exemptions are the ones the guard documents, modelled here from what the sit
 Text holding no number character is never reported, and a number only where it is exempt is
 never reported either, so each promise can fail both ways.
 
-A class of input the guard wrongly spares is its own case marked xfail(strict=True) (GAPS below):
-the suite stays green, the gap stays recorded, and a guard that closes it turns the mark into a
-failure that asks for the mark's removal.
+The classes the guard once spared (a list marker's look-alike continuing a paragraph, in code,
+with an odd space, alone on its line or after a printed value; a character reference typed
+without a digit; a number newer than this Python's Unicode; text after a closer inside a tag's
+string) are cases like the others (MARKDOWN_CASES): Markdown, not a pattern, says what a list
+marker is (generator/guard/numbers.py list_markers).
 """
 from __future__ import annotations
 
@@ -40,10 +42,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import Phase, assume, given, settings, strategies as st
+from hypothesis import assume, given, strategies as st
 
 from generator.errors import BuildError
 from generator.guard import numbers
+from generator.guard.sandbox import PROBE_VALUE
 from generator.inputs.theme_words import ONE_KEYS
 from generator.render.pages import PAGE_FUNCTION_NAMES, typed_number_check
 from generator.site.build import theme_digit_problems
@@ -59,8 +62,9 @@ FIRST_LINE = 3
 
 
 def is_number(char: str) -> bool:
-    """The class the guard promises to report (generator/guard/numbers.py's docstring): Unicode category N."""
-    return unicodedata.category(char).startswith("N")
+    """The class the guard promises to report (generator/guard/numbers.py's docstring): Unicode
+    category N, and Cn (a character this Python's Unicode does not know may be a newer digit)."""
+    return unicodedata.category(char).startswith("N") or unicodedata.category(char) == "Cn"
 
 
 # ---------------------------------------------------------------- what the lines are made of
@@ -89,7 +93,7 @@ WORDS = "Kortene ligger i pyramiden"
 
 # What the guard's documented exemption can match at a line's start, read as broadly as its
 # words allow: white space, ASCII digits, a full stop, then white space or the line's end.
-# Only the part of it that is a Markdown list marker is exempt; the rest are the GAPS cases.
+# Only the part of it that is a Markdown list marker is exempt; the rest are MARKDOWN_CASES.
 MARKER_LOOKALIKE = re.compile(r"\s*[0-9]+\.(\s|$)")
 # Unicode white space a line may hold that Markdown does not take for the space after a list
 # marker, or for indentation: the no-break spaces, the em and ideographic spaces, U+001F…
@@ -129,7 +133,7 @@ def without_braces(filler):
 @st.composite
 def paragraph(draw, filler, number):
     a, d, b = draw(filler), draw(number), draw(filler)
-    assume(not MARKER_LOOKALIKE.match(a + d + b))  # the look-alike has its own cases (GAPS)
+    assume(not MARKER_LOOKALIKE.match(a + d + b))  # the look-alike has its own cases (MARKDOWN_CASES)
     return case([a + d + b], 0, len(a) + 1)
 
 
@@ -209,7 +213,7 @@ def code_span(draw, filler, number):
 def fenced_code(draw, filler, number):
     fence = draw(st.sampled_from(["```", "~~~", "```text", "~~~python"]))
     a, d, b = draw(filler), draw(number), draw(filler)
-    assume(not MARKER_LOOKALIKE.match(a + d + b))  # GAPS: a list marker's look-alike in code
+    assume(not MARKER_LOOKALIKE.match(a + d + b))  # MARKDOWN_CASES: a list marker's look-alike in code
     return case([fence, a + d + b, fence[:3]], 1, len(a) + 1)
 
 
@@ -217,7 +221,7 @@ def fenced_code(draw, filler, number):
 def indented_code(draw, filler, number):
     indent = draw(st.sampled_from(["    ", "      ", "        ", "\t"]))
     a, d, b = draw(filler), draw(number), draw(filler)
-    assume(not MARKER_LOOKALIKE.match(indent + a + d + b))  # GAPS: a list marker's look-alike in code
+    assume(not MARKER_LOOKALIKE.match(indent + a + d + b))  # MARKDOWN_CASES: a list marker's look-alike in code
     return case([indent + a + d + b], 0, len(indent) + len(a) + 1)
 
 
@@ -283,9 +287,9 @@ CONTEXTS = {f.__name__: f for f in (paragraph, bullet_item, ordered_item_text, m
                                      constant_in_a_tag)}
 
 
-# ---------------------------------------------------------------- GAPS: classes the guard spares
+# ---------------------------------------------------------------- MARKDOWN_CASES: what Markdown decides
 # Each is a number that reaches the page as a number (checked in Python-Markdown with the site's
-# extensions) while the guard's list-marker exemption, or its idea of a digit, lets it through.
+# extensions) that a list-marker pattern, or a narrower idea of a digit, would let through.
 
 @st.composite
 def marker_lookalike_continuing_a_paragraph(draw, filler, number):
@@ -365,7 +369,7 @@ def marker_lookalike_after_a_printed_value(draw, filler, number):
     """«{{ s.site_name }} 12. kort» prints «Pyramide 12. kort»: the lint blanks the tag into spaces
     and the rendered check leaves the value out, and both take «12.» for a list marker at the line's start."""
     value, digits, words = draw(st.sampled_from(PRINTED_VALUES)), draw(ASCII_NUMBERS), draw(without_braces(filler))
-    return case([f"{value} {digits}. {words}"], 0, len(value) + 2, typed=[f" {digits}. {words}"])
+    return case([f"{value} {digits}. {words}"], 0, len(value) + 2, typed=[f"{PROBE_VALUE} {digits}. {words}"])
 
 
 TAG_STRING_CLOSERS = [("{% set hidden = \"%}{#\" %}", "#}"), ("{{ \"}}{#\" }}", "#}"),
@@ -383,49 +387,15 @@ def text_after_a_closer_in_a_tag_string(draw, filler, number):
     return case([f"{head}{a}{d}{b} {closer}"], 0, len(head) + len(a) + 1, typed=[f"{a}{d}{b} {closer}"])
 
 
-def gap(reason: str):
-    return pytest.mark.xfail(strict=True, reason="GAP in the number guard: " + reason)
-
-
-CONTINUING = gap("a list marker's look-alike on the line after a paragraph line is spared; Python-Markdown "
-                 "prints it in the paragraph ('Tekst\\n29. kort')")
-IN_CODE = gap("a list marker's look-alike in indented or fenced code is spared; code prints it as typed")
-ODD_SPACE = gap("a list marker's look-alike with Unicode white space other than space or tab (U+00A0, U+3000…) "
-                "around it is spared; Markdown makes no list of it and prints '29.'")
-ALONE = gap("'29.' alone on a line is spared by the source's lint (its marker pattern's lookahead sees the "
-            "newline); the rendered check catches it")
-REFERENCES = gap("a character reference to a number typed without a digit (&half;, &#xbd;) is spared; the "
-                 "browser shows the number")
-NEWER = gap("a number character newer than this Python's Unicode database (Cn to it) is spared")
-AFTER_A_VALUE = gap("a list marker's look-alike after a printed value is spared by the lint (the tag blanked "
-                    "into indentation) and by the rendered check (the value left out): '{{ s.site_name }} 12. kort' "
-                    "prints 'Pyramide 12. kort'")
-TAG_STRING = gap("text after a tag whose string holds the tag's closer and another opener is taken for a tag "
-                 "by the source's lint (tag_sub ends a tag at the first closer, Jinja after the string); "
-                 "the rendered check catches it")
-
-GAPS = {f.__name__: f for f in (marker_lookalike_continuing_a_paragraph, marker_lookalike_in_code,
-                                 marker_lookalike_with_an_odd_space, marker_lookalike_alone_on_its_line,
-                                 reference_without_digits, number_newer_than_the_unicode_database,
-                                 text_after_a_closer_in_a_tag_string, marker_lookalike_after_a_printed_value)}
-
-
-def contexts(gap_marks: dict):
-    """Every context as a parameter, and each gap with its mark where the check at hand spares it
-    (a gap a check closes is an ordinary case for that check)."""
-    return ([pytest.param(name, id=name) for name in CONTEXTS]
-            + [pytest.param(name, id=name, marks=gap_marks.get(name, ())) for name in GAPS])
+MARKDOWN_CASES = (marker_lookalike_continuing_a_paragraph, marker_lookalike_in_code,
+                  marker_lookalike_with_an_odd_space, marker_lookalike_alone_on_its_line, reference_without_digits,
+                  number_newer_than_the_unicode_database, text_after_a_closer_in_a_tag_string,
+                  marker_lookalike_after_a_printed_value)
+CONTEXTS.update({f.__name__: f for f in MARKDOWN_CASES})
 
 
 def context(name: str, filler=FILLER, number=NUMBERS):
-    return (CONTEXTS.get(name) or GAPS[name])(filler, number)
-
-
-def settings_for(name: str, examples: int):
-    """The shared settings; a gap's case is not shrunk (its reason says what the input is, and
-    shrinking a failure that is expected only costs time)."""
-    shared = property_settings(examples)
-    return settings(shared, phases=[Phase.explicit, Phase.reuse, Phase.generate]) if name in GAPS else shared
+    return CONTEXTS[name](filler, number)
 
 
 def number_problems(text: str) -> list[str]:
@@ -434,16 +404,9 @@ def number_problems(text: str) -> list[str]:
 
 # ---------------------------------------------------------------- the page source's lint
 
-SOURCE_GAPS = {"marker_lookalike_continuing_a_paragraph": CONTINUING, "marker_lookalike_in_code": IN_CODE,
-               "marker_lookalike_with_an_odd_space": ODD_SPACE, "marker_lookalike_alone_on_its_line": ALONE,
-               "reference_without_digits": REFERENCES, "number_newer_than_the_unicode_database": NEWER,
-               "text_after_a_closer_in_a_tag_string": TAG_STRING,
-               "marker_lookalike_after_a_printed_value": AFTER_A_VALUE}
-
-
-@pytest.mark.parametrize("name", contexts(SOURCE_GAPS))
+@pytest.mark.parametrize("name", CONTEXTS)
 def test_every_typed_number_in_any_context_is_reported_by_the_source_lint(name):
-    @settings_for(name, 80)
+    @property_settings(80)
     @given(c=context(name))
     def holds(c):
         problems = number_problems(c.text)
@@ -459,18 +422,13 @@ def test_every_typed_number_in_any_context_is_reported_by_the_source_lint(name):
 
 # ---------------------------------------------------------------- the rendered page's check
 
-# The rendered check reads the page as Jinja wrote it, line by line: these two it catches.
-RENDERED_GAPS = {k: v for k, v in SOURCE_GAPS.items()
-                 if k not in ("marker_lookalike_alone_on_its_line", "text_after_a_closer_in_a_tag_string")}
-
-
-@pytest.mark.parametrize("name", [p for p in contexts(RENDERED_GAPS) if p.values[0] != "constant_in_a_tag"])
+@pytest.mark.parametrize("name", [name for name in CONTEXTS if name != "constant_in_a_tag"])
 def test_every_typed_number_in_any_context_is_reported_by_the_rendered_check(name, tmp_path):
     """typed_number_check reads what the page wrote itself (values left out) and names the source line.
     A constant printed from a tag is a value there; the tree rules judge it (the source lint above)."""
     source = tmp_path / "page.md"
 
-    @settings_for(name, 60)
+    @property_settings(60)
     @given(c=context(name))
     def holds(c):
         source.write_text(c.text, encoding="utf-8")
@@ -485,21 +443,13 @@ def test_every_typed_number_in_any_context_is_reported_by_the_rendered_check(nam
 
 # ---------------------------------------------------------------- the page build as a whole
 
-# What the rendered check finds, the page build names with the file twice ("…/page.md: …/page.md,
-# line 3: a number typed by hand"): render_page wraps the check's BuildError in its own again.
-NAMED_TWICE = pytest.mark.xfail(strict=True, reason="BUG in generator/render/pages.py render_page: a number only the "
-                                "rendered check finds is refused as '<page>: <page>, line N: …', the file named twice")
-BUILD_GAPS = {**RENDERED_GAPS, "marker_lookalike_alone_on_its_line": NAMED_TWICE,
-              "text_after_a_closer_in_a_tag_string": NAMED_TWICE}
-
-
-@pytest.mark.parametrize("name", contexts(BUILD_GAPS))
+@pytest.mark.parametrize("name", CONTEXTS)
 def test_every_typed_number_in_any_context_stops_the_page_build(name, nb, tmp_path):  # noqa: F811
     """The lint and the sandbox, as `gather` takes a page (render_one): refused in one line that
     starts with the file and the number's line."""
     page = tmp_path / "pages" / "page.md"
 
-    @settings_for(name, 25)
+    @property_settings(25)
     @given(c=context(name, PLAIN))
     def holds(c):
         with pytest.raises(BuildError) as e:
@@ -516,8 +466,9 @@ NOT_NUMBERS = (st.sampled_from(["O", "o", "l", "I", "三", "十", "百", "壹", 
                | ANY_CHARACTER)
 
 
-# A character reference and a marker of other digits are made of digits.
-@pytest.mark.parametrize("name", [name for name in CONTEXTS if name not in ("character_reference", "marker_of_other_digits")])
+# A character reference, a marker of other digits and the Markdown cases are made of numbers.
+@pytest.mark.parametrize("name", [name for name in CONTEXTS if name not in ("character_reference", "marker_of_other_digits")
+                                  and name not in {f.__name__ for f in MARKDOWN_CASES}])
 def test_text_without_a_number_character_is_never_reported(name, nb, tmp_path):  # noqa: F811
     """The same contexts with a character that is no number where the number stood (letters that
     look like digits, numerals of words, '%', '№'): the source's lint, the rendered check and the
@@ -544,11 +495,10 @@ def test_text_without_a_number_character_is_never_reported(name, nb, tmp_path): 
     holds()
 
 
-@pytest.mark.xfail(strict=True, reason="FALSE REPORT in the number guard: a constant printed from a tag is folded "
-                   "into page text by Jinja, escaped, so a quote becomes '&#39;' or '&#34;' and the rendered check "
-                   "takes those digits for a typed number ({{ \"l'ess\" }} is refused)")
 def test_a_quote_in_a_constant_printed_from_a_tag_is_no_number(nb, tmp_path):  # noqa: F811
-    @settings(property_settings(25), phases=[Phase.explicit, Phase.reuse, Phase.generate])
+    """Jinja would fold a constant into the page's own text, escaped (a quote as &#39;); the
+    sandbox's finalize runs as the page renders, so the constant is a value there."""
+    @property_settings(25)
     @given(a=PLAIN.map(lambda s: s.replace("'", "«")), quote=st.sampled_from(["'", '"']),
            b=PLAIN.map(lambda s: s.replace("'", "«")))
     def holds(a, quote, b):
@@ -577,7 +527,7 @@ def exempt_numbers(draw):
     line = draw(st.sampled_from(forms))
     if draw(st.booleans()):
         return PRELUDE + line + "\n", None
-    # (Not «0.» then space or the line's end: a list marker's look-alike after a tag is a GAPS case.)
+    # (Not «0.» then space or the line's end: a list marker's look-alike after a tag is a MARKDOWN_CASES case.)
     d, tail = draw(st.sampled_from("0123456789²½٣Ⅻ")), draw(PLAIN.filter(lambda t: not t.startswith(".")))
     return PRELUDE + line + " " + d + tail + "\n", (FIRST_LINE, len(line) + 2)
 
@@ -603,7 +553,7 @@ def test_a_number_only_where_the_guard_exempts_it_is_not_reported(nb, tmp_path):
 # ---------------------------------------------------------------- strings, notes and theme words
 
 PLACEHOLDERS = st.sampled_from(["{deal}", "{round}", "{total}", "{per_card}", "{x}", "{", "}", "{}", "{Deal}", "{d_}"])
-STRING_FILLER = st.lists(PLACEHOLDERS | st.sampled_from(PIECES) | st.characters(exclude_categories=("N", "Cs")),
+STRING_FILLER = st.lists(PLACEHOLDERS | st.sampled_from(PIECES) | st.characters(exclude_categories=("N", "Cs", "Cn")),
                          max_size=6).map("".join)
 NON_ONE_KEY = "search"  # a theme word without the singular's «1» (generator/inputs/theme_words.py)
 assert NON_ONE_KEY not in ONE_KEYS

@@ -28,10 +28,14 @@ GUARD = "a number typed by hand"
     ("{{ {{}}", [(0, 7)]),                   # the search goes on after the closer, not inside the tag
     ("{{% 7 %}", [(1, 8)]),                  # a dead opener's second brace may open a tag
     ("{{ a {{% 7 %}", [(6, 13)]),            # so may a dead opener's second brace met again
+    # a closer inside a tag's string does not close it, as Jinja's lexer reads it
+    ('{{ "}}{#" }}7 kort #}', [(0, 12)]),
+    ("{% set a = '%}' %}7", [(0, 18)]),
+    ('{{ "a\\"}}" }}', [(0, 13)]),           # an escaped quote does not end the string
+    ("{{ 'x }} 7", []),                      # a string never closed: no tag (Jinja refuses the page)
 ])
-def test_tag_spans_are_what_the_tag_pattern_finds(text, spans):
+def test_tag_spans_are_the_tags_jinja_finds(text, spans):
     assert numbers.tag_spans(text) == spans
-    assert numbers.tag_spans(text) == [m.span() for m in numbers.TAG.finditer(text)]
 
 
 def test_a_dead_opener_stops_looking_only_when_every_kind_is_dead():
@@ -57,6 +61,17 @@ def test_tag_sub_replaces_each_tag_and_keeps_the_text_between():
     ("x ² y", [(1, 3, "x ² y")]),                      # any number character, not only 0-9
     ("1. og 7", [(1, 7, "1. og 7")]),                  # a list marker blanked, the columns kept
     ("  10. og 7", [(1, 10, "10. og 7")]),
+    # issue 40: where Markdown makes no list of «29.», it is a number the reader sees
+    ("Tekst.\n\n    29. kort i koden", [(3, 5, "29. kort i koden")]),           # indented code
+    ("```\n29. kort\n```", [(2, 1, "29. kort")]),                            # a fence (code or paragraph)
+    ("29.\u00a0kort", [(1, 1, "29.\u00a0kort")]),                             # a no-break space: a paragraph
+    ("Kortene ligger\n29. kort", [(2, 1, "29. kort")]),                       # a paragraph goes on
+    ("29.", [(1, 1, "29.")]),                                                  # alone: a paragraph
+    ("{{ s.site_name }} 12. kort", [(1, 19, "{{ s.site_name }} 12. kort")]),   # after a printed value
+    ("Det er &half; igjen, &#xbd;", [(1, 8, "Det er &half; igjen, &#xbd;")]),  # a reference shows ½
+    ("Kort \U0001e4f1", [(1, 6, "Kort \U0001e4f1")]),                        # a digit newer than Python's Unicode
+    ('{{ "}}{#" }}7 kort #}', [(1, 13, '{{ "}}{#" }}7 kort #}')]),             # a closer inside a tag's string
+    ("Tekst.\n\n1. først\n2. så", []),                                       # a list after a paragraph: markers
 ])
 def test_bare_digits_are_found_with_their_line_and_column(text, found):
     assert numbers.bare_digits_in_page(text) == found
@@ -144,3 +159,19 @@ def test_a_note_in_no_language_and_a_long_note_are_handled():
         "a note may not state figures, the pages do that from data",
         f"e.yaml, line ?: the nb title contains a number typed by hand ('{('Tittel 1 ' + 'x' * 70)[:60]}'); "
         "the page gives the deal's number and figures itself"]
+
+
+def test_a_stray_number_among_many_list_items_is_found_at_its_line():
+    """list_markers halves the candidates until each part is markers or one line: the stray
+    «29.» continuing a paragraph is found among a hundred list items, and they stay exempt."""
+    items = "".join(f"{n}. punkt\n" for n in range(1, 101))
+    text = "Tekst.\n\n" + items + "\nKortene\n29. kort\n\n" + items
+    assert numbers.bare_digits_in_page(text) == [(105, 1, "29. kort")]
+
+
+def test_past_its_render_budget_the_guard_takes_a_candidate_for_a_number(monkeypatch):
+    """A page of many look-alikes is not rendered once per line: past MARKER_RENDERS the rest
+    are reported (the guard cannot decide, so it says no), the real list markers too."""
+    monkeypatch.setattr(numbers, "MARKER_RENDERS", 3)
+    text = "".join("29.\u00a0kort\n\n" for _ in range(40)) + "1. punkt\n"
+    assert [line for line, _, _ in numbers.bare_digits_in_page(text)] == list(range(1, 80, 2)) + [81]

@@ -12,6 +12,7 @@ from generator.render.context import Words
 from generator.errors import BuildError
 from generator.inputs.languages import DOCS, Language, load_languages, read_yaml
 from generator.render.pages import PageFunctions, make_environment, render_page
+from generator.render.sourced import tagged_context
 
 NBSP = "\u00a0"
 COMMON = {
@@ -71,7 +72,9 @@ def test_larger_counts_keep_their_digits(words, code, thirteen, thousand):
 ])
 def test_pages_spell_counts_through_the_filter(words, tmp_path, code, source, expected):
     env = environment(words[code], tmp_path)
-    assert env.from_string(source).render(rows=7, one=1, two=2, deals=10_000) == expected
+    # The values as a page gets them: the data's, tagged with their paths (generator/render/sourced.py).
+    data = tagged_context({"rows": 7, "one": 1, "two": 2, "deals": 10_000})
+    assert env.from_string(source).render(**data) == expected
 
 
 @pytest.mark.parametrize("value, gender, message", [
