@@ -145,8 +145,10 @@ translations: setup ## [translate] segments missing, untranslated or stale per l
 site: cairo verify ## [build] every check, then the site in site/
 	$(PY) -m generator build
 
-# The site on http://127.0.0.1:8000/ (PORT=N for another), rebuilt and reloaded on change.
-serve: site ## [build] the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and reloaded on change
+# The site on http://127.0.0.1:8000/ (PORT=N for another, PORT=0 any free one), rebuilt and
+# reloaded on change. The last site built is served at once: serve checks and builds beside it
+# (with no site yet, first), so no `site` prerequisite here.
+serve: cairo ## [build] the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and reloaded on change
 	$(PY) -m generator serve --port $(or $(PORT),8000)
 
 # DEST becomes a link to DEST.versions/<time>-<hash>/, switched in one step once the new site
