@@ -50,5 +50,8 @@ class Progress:
         self.bar.close()
 
     def line(self, more: str = "") -> str:
-        return (f"{self.label}: {self.done:,}/{self.total:,} deals, {self.won:,} won{more}, "
-                f"{tqdm.format_interval(time.monotonic() - self.started)}")
+        return f"{self.label}: {self.done:,}/{self.total:,} deals, {self.won:,} won{more}, {self._elapsed()}"
+
+    def _elapsed(self) -> str:
+        m, s = divmod(round(time.monotonic() - self.started), 60)
+        return f"{m} min {s:02d} s" if m else f"{s} s"
