@@ -131,6 +131,10 @@ def run(args, app: AppEngine) -> int:
         raise InputError(f"--dir {folder}: not a folder (a link is not followed)")
     record = Written(folder.parent / "build" / "examples-written.json")
     refuse_replacing(path, args.force, record)
+    languages = language_codes()
+    words_files = [folder.parent / "docs" / code / "examples" / f"{example_id}.yml" for code in languages]
+    for place in [record.path, *words_files]:
+        refuse_outside(place, folder.parent)
     existing = examples_in(folder)
     same_deal = [p for p, e in existing.items() if e["deal"] == n and p.resolve() != path.resolve()]
     if same_deal:
@@ -139,7 +143,6 @@ def run(args, app: AppEngine) -> int:
     start = app.opening(n)
     answer = solve_both(app, start)
     end = play_both(app, start, answer["game"])
-    languages = language_codes()
     order = next_order(existing, path)
     text = example_yaml(example_id, n, answer, final_figures(start, end), layout, languages, order)
     refuse_replacing(path, args.force, record)  # again: a file may have appeared while the solvers ran
@@ -148,8 +151,7 @@ def run(args, app: AppEngine) -> int:
     record.add(path, text)
     print(f"Wrote {path}: deal {n}, {answer['max_removed']} pyramid cards in {answer['shortest']} moves "
           f"({'won' if answer['winnable'] else 'cannot be won'}).")
-    for code in languages:
-        words = folder.parent / "docs" / code / "examples" / f"{example_id}.yml"
+    for code, words in zip(languages, words_files):
         if os.path.lexists(words):  # a person's words: never replaced
             print(f"Kept {words}: it exists (check that its notes still fit the new game).")
             continue
@@ -192,6 +194,14 @@ class Written:
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def refuse_outside(path: Path, root: Path) -> None:
+    """InputError when a folder on the way to path is a link that leads out of root (the
+    repository): make example writes only inside it."""
+    existing = next(p for p in [path.parent, *path.parent.parents] if p.exists())
+    if not existing.resolve().is_relative_to(root.resolve()):
+        raise InputError(f"{path}: {existing} leads outside {root.resolve()}; make example writes only inside it")
 
 
 def refuse_replacing(path: Path, force: bool, record: Written) -> None:

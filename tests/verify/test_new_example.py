@@ -107,3 +107,14 @@ def test_force_replaces_only_a_file_make_example_wrote_and_nobody_changed(made, 
     assert mine.read_text(encoding="utf-8").endswith("draft: true\n")
     r = make_example(copy / "examples", "27", "--id", "winnable", "--force")  # a file it never wrote
     assert r.returncode == 2 and "was not written by make example" in r.stderr
+
+
+def test_nothing_is_written_through_a_linked_folder_that_leads_outside(tmp_path):
+    clone, outside = tmp_path / "clone", tmp_path / "outside"
+    shutil.copytree(ROOT / "examples", clone / "examples")
+    (clone / "docs" / "da").mkdir(parents=True)
+    outside.mkdir()
+    (clone / "docs" / "da" / "examples").symlink_to(outside)
+    r = make_example(clone / "examples", str(DEAL))
+    assert r.returncode == 2 and "leads outside" in r.stderr and "make example writes only inside it" in r.stderr
+    assert not any(outside.iterdir()) and not (clone / "examples" / f"deal-{DEAL}.yaml").exists()
