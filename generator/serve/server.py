@@ -272,8 +272,8 @@ def serve(site: Path, port: int = 8000) -> None:
         print(f"Serving {site} on http://127.0.0.1:{server.server_address[1]}/ — edit docs/, examples/ or app/ "
               "and the pages reload. Ctrl+C stops.", flush=True)
         if not first:
-            print("Checking and building once more (warm checker and builder); open pages reload when done…",
-                  flush=True)
+            print("Starting the warm checker and builder (one check and build now, beside the served site, so "
+                  "that the first save is quick; open pages reload when it is done)…", flush=True)
             build_error[0] = rebuild(site, None, builder.build, checker.check)
             if build_error[0] is None:
                 build_id[0] = str(time.time())
