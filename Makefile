@@ -106,10 +106,9 @@ test: setup browser lighthouse test-py ## [verify] every test (what CI runs)
 # The survey of random deals (standard rules 1–10,000, each variant 1–2,000; the variants are
 # the registry's, app/core/variant-registry.js). Cached in build/survey-cache/ by rules and
 # engine version: an unchanged engine answers from the cache.
+# One progress line for all of it (a bar on a terminal); the figures are in make verify's checks.
 survey: setup ## [verify] decide deals 1–10,000 and 1–2,000 per variant exactly (cached, resumable)
-	$(PY) -m verify survey --deals 1-10000
-	@variants=$$($(PY) -m verify variants --without-standard) || exit 1; for v in $$variants; do \
-	  $(PY) -m verify survey --deals 1-2000 --variant $$v || exit 1; done
+	@$(PY) -m verify survey --all
 
 # Every check; writes build/verified.json only when all pass. Each passed result is kept in
 # build/check-cache/ under the digest of what it read, so only checks whose inputs changed run
@@ -150,8 +149,10 @@ translations: setup ## [translate] segments missing, untranslated or stale per l
 site: cairo verify ## [build] every check, then the site in site/
 	$(PY) -m generator build
 
-# The site on http://127.0.0.1:8000/ (PORT=N for another), rebuilt and reloaded on change.
-serve: site ## [build] the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and reloaded on change
+# The site on http://127.0.0.1:8000/ (PORT=N for another, PORT=0 any free one), rebuilt and
+# reloaded on change. The last site built is served at once: serve checks and builds beside it
+# (with no site yet, first), so no `site` prerequisite here.
+serve: cairo ## [build] the site on http://127.0.0.1:8000/ (PORT=N), rebuilt and reloaded on change
 	$(PY) -m generator serve --port $(or $(PORT),8000)
 
 # DEST becomes a link to DEST.versions/<time>-<hash>/, switched in one step once the new site

@@ -7,12 +7,14 @@ port that cannot be used, a bad argument). `status` exits 1 when DEST is missing
 version fails its digest.
 """
 import argparse
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from generator.errors import BuildError
+from generator.settings import ROOT
 from generator.publish.deploy import KEEP_VERSIONS, MARKER
 
 PUBLISHING = f"""publishing:
@@ -103,12 +105,14 @@ def cmd_lint(args) -> int:
     # The notes come from the bundle: lint runs after `verify check` has written it. When
     # that check failed (`make verify` goes on, to list every problem at once), the
     # pages and strings are linted still, the notes not.
+    bundle = args.bundle or site.BUNDLE
     try:
-        examples = site.load_bundle(args.bundle or site.BUNDLE)["examples"]
-    except BuildError as e:
-        print(f"warning: the example notes are not linted: {e}", file=sys.stderr)
+        examples = site.load_bundle(bundle)["examples"]
+    except BuildError:  # what is wrong with it, `verify check` has just said
+        print(f"warning: the example notes are not linted: {in_repository(str(bundle))} is not current; they "
+              "are once every check passes", file=sys.stderr)
         examples = []
-    problems = site.lint(languages, default, examples, args.docs or site.DOCS)
+    problems = [in_repository(p) for p in site.lint(languages, default, examples, args.docs or site.DOCS)]
     for lang in languages:
         mine = [p for p in problems if f"/{lang.code}/" in p]
         print(f"  {'ok' if not mine else 'FAIL'}  pages.{lang.code:<14} {len(lang.pages)} pages, "
@@ -239,6 +243,12 @@ def cmd_translations(args) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def in_repository(message: str) -> str:
+    """Paths inside the repository as the checker writes them, from its root (docs/nb/…): lint's
+    lines sit beside the checker's in make verify."""
+    return message.replace(f"{ROOT}{os.sep}", "")
 
 
 def main(argv: list[str] | None = None) -> int:

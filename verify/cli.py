@@ -25,7 +25,7 @@ from .independent.deal import shown
 from .independent.variants import VARIANTS
 from .report import format_position
 from .settings import (BUNDLE, CERT_DAYS, DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRST_CHECKED, MAX_CERT_DAYS, MAX_CHUNK,
-                       MAX_JOBS, MAX_NODES_LIMIT, ROOT, SURVEY_CACHE)
+                       MAX_JOBS, MAX_NODES_LIMIT, ROOT, SURVEY_CACHE, SURVEY_RANGE, VARIANT_RANGE)
 
 if TYPE_CHECKING:
     from .survey import Survey
@@ -260,8 +260,11 @@ def share(text: str) -> float:
 
 def add_survey_parser(subparsers) -> None:
     p = subparsers.add_parser("survey", help="decide which deals of a range can be won (cached, checked)")
-    p.add_argument("--deals", default="1-10000", help="range of deal numbers, e.g. 1-10000 (default)")
-    p.add_argument("--variant", default="standard", choices=list(VARIANTS))
+    p.add_argument("--deals", default=None, help="range of deal numbers, e.g. 1-10000 (default)")
+    p.add_argument("--variant", default=None, choices=list(VARIANTS))
+    p.add_argument("--all", action="store_true",
+                   help=f"the whole survey make survey runs: standard rules over {_span(SURVEY_RANGE)}, each "
+                        f"variant over {_span(VARIANT_RANGE)}; one progress line, no summaries")
     p.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=None,
                    help="worker processes (default: all cores)")
     p.add_argument("--check-share", type=share, default=1.0, metavar="F",
@@ -286,11 +289,26 @@ def add_survey_parser(subparsers) -> None:
     p.set_defaults(run=cmd_survey)
 
 
+def _span(deals: tuple[int, int]) -> str:
+    return f"{deals[0]}-{deals[1]}"
+
+
+def surveys_asked(args) -> list[tuple[str, str]]:
+    """(variant, deals) of each survey to run: --all's, or the one of --variant and --deals."""
+    if not args.all:
+        return [(args.variant or "standard", args.deals or _span(SURVEY_RANGE))]
+    if args.deals is not None or args.variant is not None or args.json:
+        raise ValueError("--all runs the whole survey (every variant over its range): not with --deals, "
+                         "--variant or --json")
+    return [(v, _span(SURVEY_RANGE if v == "standard" else VARIANT_RANGE)) for v in VARIANTS]
+
+
 def cmd_survey(args, app=None) -> int:
     from .survey import parse_range, run_survey, summarise  # numba and the worker pool: only here
+    from .survey.progress import Progress
 
     try:
-        first, last = parse_range(args.deals)
+        asked = [(variant, *parse_range(deals)) for variant, deals in surveys_asked(args)]
         if not 0 < args.check_share <= 1 or not 1 <= args.chunk <= MAX_CHUNK or args.max_nodes < 1 \
                 or (args.jobs is not None and args.jobs < 1):
             raise ValueError(f"--check-share must be in (0, 1], --chunk from 1 to {MAX_CHUNK:,}, "
@@ -308,11 +326,16 @@ def cmd_survey(args, app=None) -> int:
     pool = _cluster_pool(args, not args.quiet) if args.scheduler is not None else None
     # --json lists every deal: into a temporary file window by window, so memory stays bounded.
     listing = tempfile.TemporaryFile("w+") if args.json else None
+    # --all: one bar over every survey, and its last line is all it says.
+    bar = Progress("survey", sum(last - first + 1 for _, first, last in asked), not args.quiet) if args.all else None
+    computed = 0
     try:
-        survey = run_survey(first, last, args.variant, jobs=args.jobs, check_share=args.check_share,
-                            max_nodes=args.max_nodes, chunk=args.chunk, cache_root=cache_root,
-                            progress=not args.quiet, recompute=args.recompute, keep=False, pool=pool,
-                            on_window=(lambda records: _list_results(listing, records)) if listing else None)
+        for variant, first, last in asked:
+            survey = run_survey(first, last, variant, jobs=args.jobs, check_share=args.check_share,
+                                max_nodes=args.max_nodes, chunk=args.chunk, cache_root=cache_root,
+                                progress=not args.quiet, recompute=args.recompute, keep=False, pool=pool, bar=bar,
+                                on_window=(lambda records: _list_results(listing, records)) if listing else None)
+            computed += survey.computed
     except ClusterError as e:
         raise ClusterError(f"{e}; finished chunks are kept in the cache, run the same command to resume") from None
     except KeyboardInterrupt:
@@ -322,13 +345,16 @@ def cmd_survey(args, app=None) -> int:
     finally:
         if pool is not None:
             pool.close()
+    if bar:
+        bar.close(computed)
+        return 0
     if listing:
         with listing:
             _print_json(survey, listing)
         return 0
-    s = summarise(survey.tally, args.variant)
+    s = summarise(survey.tally, variant)
     low, high = s["interval95"]
-    print(f"Survey of deals {first}-{last}, {args.variant} rules")
+    print(f"Survey of deals {first}-{last}, {variant} rules")
     print(f"  deals:      {s['deals']:,} ({survey.computed:,} decided now, the rest from the cache)")
     print(f"  won:        {s['won']:,} = {s['share']:.2%} of the decided (95 % interval {low:.2%} - {high:.2%})"
           if s["share"] is not None else f"  won:        {s['won']:,}")

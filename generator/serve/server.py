@@ -45,7 +45,8 @@ IDLE_TIMEOUT = 10  # seconds a connection may stay silent before the server clos
 WATCH_SECONDS = 0.2  # between two looks at the sources' modification times (about 7 ms of stat calls)
 LONG_POLL = 8.0  # seconds the server holds a page's question about the build state
 LONG_POLL_STEP = 0.05  # how often a held question looks at the state
-PORTS = range(1, 65536)
+PORTS = range(0, 65536)  # 0: any free port, the one bound is printed
+LOCAL_NAMES = ("127.0.0.1", "localhost")  # the Host names a request may give (with the server's port)
 WATCHED = [ROOT / "docs", ROOT / "examples", ROOT / "app", ROOT / "generator", ROOT / "verify", ROOT / "strict_yaml",
            ROOT / "mkdocs.yml"]
 # What `verify check` reads: the files its bundle is made from, which the bundle itself lists as
@@ -170,6 +171,11 @@ def make_handler(site: Path, build_id: list[str], idle_timeout: float = IDLE_TIM
             a NUL byte or an encoded lone surrogate gets 400 here, not a traceback later."""
             if not super().parse_request():
                 return False
+            if not self.host_is_ours():
+                # Another site's page, its name pointed at this machine (DNS rebinding), must not
+                # read the build state, whose errors name local files: a short 400 and nothing else.
+                self.send_error(400, "Unknown host")
+                return False
             try:
                 local = self.translate_path(self.path)
                 os.fsencode(local)
@@ -179,6 +185,14 @@ def make_handler(site: Path, build_id: list[str], idle_timeout: float = IDLE_TIM
                 self.send_error(400, "Bad path")
                 return False
             return True
+
+        def host_is_ours(self) -> bool:
+            """The Host header names this server: 127.0.0.1 or localhost, at the port it listens on."""
+            try:
+                host = urllib.parse.urlsplit("//" + self.headers.get("Host", ""))
+                return host.hostname in LOCAL_NAMES and host.port == self.server.server_address[1]
+            except ValueError:  # a port that is not a number
+                return False
 
         def send(self, body: bytes, content_type: str):
             try:
@@ -233,7 +247,7 @@ def make_handler(site: Path, build_id: list[str], idle_timeout: float = IDLE_TIM
 def open_server(port: int, handler) -> http.server.ThreadingHTTPServer:
     """A server listening on 127.0.0.1:port. Raises PortError when it cannot."""
     if port not in PORTS:
-        raise PortError(f"--port {port}: not a port number (1 to 65535)")
+        raise PortError(f"--port {port}: not a port number (1 to 65535, or 0 for any free one)")
     try:
         return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as e:
@@ -243,16 +257,27 @@ def open_server(port: int, handler) -> http.server.ThreadingHTTPServer:
 
 
 def serve(site: Path, port: int = 8000) -> None:
+    """The last site built, served at once: the check and build started beside it (warm, so that
+    the first save is quick) reload the open pages when done. With no site yet, they come first."""
     build_id, build_error = [str(time.time())], [None]
-    server = open_server(port, make_handler(site, build_id, build_error=build_error))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"Serving {site} on http://127.0.0.1:{port}/ — edit docs/, examples/ or app/ and the pages reload. Ctrl+C stops.")
+    server = open_server(port, make_handler(site, build_id, build_error=build_error))  # a bad port: said at once
     builder, checker = LiveBuilder(), LiveChecker()
     seen = snapshot()
     try:
-        print("Starting the warm checker and builder (one check and build now, so that the first save is quick)…",
-              flush=True)
-        build_error[0] = rebuild(site, None, builder.build, checker.check)
+        first = not (site / "index.html").is_file()
+        if first:
+            print(f"No site in {site} yet: checking and building it first…", flush=True)
+            build_error[0] = rebuild(site, None, builder.build, checker.check)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        print(f"Serving {site} on http://127.0.0.1:{server.server_address[1]}/ — edit docs/, examples/ or app/ "
+              "and the pages reload. Ctrl+C stops.", flush=True)
+        if not first:
+            print("Starting the warm checker and builder (one check and build now, beside the served site, so "
+                  "that the first save is quick; open pages reload when it is done)…", flush=True)
+            build_error[0] = rebuild(site, None, builder.build, checker.check)
+            if build_error[0] is None:
+                build_id[0] = str(time.time())
+                print("Built; open pages reload.", flush=True)
         while True:
             time.sleep(WATCH_SECONDS)
             now = snapshot()

@@ -9,7 +9,6 @@ cache, one file per finished chunk, as each arrives: a stopped survey loses no f
 """
 from __future__ import annotations
 
-import math
 import sys
 import time
 from collections import deque
@@ -21,6 +20,7 @@ from ..settings import DEFAULT_CHUNK, DEFAULT_MAX_NODES, FIRST_CHECKED
 from .cache import CacheIndex, cache_dir, own_files, own_folder, variant_rules, windows, write_chunk
 from .figures import Tally
 from .pools import LocalPool
+from .progress import Progress
 from .worker import app_decider, check_deal, survey_chunk
 
 
@@ -47,45 +47,15 @@ class Survey:
                 "results": {str(n): self.results[n]["result"] for n in sorted(self.results)}}
 
 
-class Progress:
-    """One line on stderr: deals done, won, time so far and the time left."""
-
-    def __init__(self, label: str, total: int, done_before: int, enabled: bool):
-        self.label, self.total, self.done_before, self.enabled = label, total, done_before, enabled
-        self.started = time.monotonic()
-        self.last = 0.0
-        self.tty = sys.stderr.isatty()
-
-    def show(self, done: int, won: int, final: bool = False):
-        now = time.monotonic()
-        if not self.enabled or (not final and now - self.last < (0.5 if self.tty else 10)):
-            return
-        self.last = now
-        elapsed = now - self.started
-        rate = (done - self.done_before) / elapsed if elapsed > 0 else 0  # deals from the cache took no time
-        left = (self.total - done) / rate if rate > 0 else float("nan")
-        text = (f"survey {self.label}: {done:,}/{self.total:,} deals, {won:,} won, {_duration(elapsed)}"
-                + ("" if final else f", about {_duration(left)} left"))
-        print(("\r" + text.ljust(90)) if self.tty else text, end="\n" if final or not self.tty else "",
-              file=sys.stderr, flush=True)
-
-
-def _duration(seconds: float) -> str:
-    if not math.isfinite(seconds):
-        return "?"
-    m, s = divmod(int(round(seconds)), 60)
-    return f"{m} min {s:02d} s" if m else f"{s} s"
-
-
 def run_survey(first: int, last: int, variant: str = "standard", jobs: int | None = None,
                check_share: float = 1.0, max_nodes: int = DEFAULT_MAX_NODES, chunk: int = DEFAULT_CHUNK,
                cache_root: Path | None = None, progress: bool = True, recompute: bool = False,
-               pool=None, keep: bool = True, on_window=None) -> Survey:
+               pool=None, keep: bool = True, on_window=None, bar: Progress | None = None) -> Survey:
     """Decide every deal of first … last: from the cache, the rest on `pool` (pools.py: LocalPool,
     ExecutorPool, cluster.DaskPool, or anything with slots/submit/next_result), by default local
     processes. The counts go to survey.tally, the records as they become known to
     on_window(records) (in batches: a window's cached records, a chunk's), and to survey.results
-    only with keep=True."""
+    only with keep=True. bar: a Progress shared with other surveys (verify survey --all), else its own."""
     started = time.monotonic()
     find_node()  # fail here, not in every worker, when Node.js is missing
     rules = variant_rules(variant)
@@ -94,24 +64,26 @@ def run_survey(first: int, last: int, variant: str = "standard", jobs: int | Non
         for path in own_files(directory):
             path.unlink()
     survey = Survey(variant, first, last, {}, 0.0)
-    bar = Progress(f"{variant} {first}-{last}", last - first + 1, 0, progress)
+    own_bar = bar is None
+    bar = Progress(f"survey {variant} {first}-{last}", last - first + 1, progress) if own_bar else bar
+    bar.part(f"survey {variant} {first}-{last}")
     own = pool is None
     pool = LocalPool(jobs, app_decider) if own else pool
     driver = _Driver(survey, pool, CacheIndex(directory), directory, rules, max_nodes, check_share, bar, progress,
                      keep, on_window)
     try:
         driver.run(windows(first, last, chunk), chunk)
-        if driver.sent:
-            bar.show(survey.tally.deals, survey.tally.won, final=True)
+        bar.show(survey.tally.deals, survey.tally.won)
     except BaseException:
         if hasattr(pool, "stop"):
             pool.stop()
-        if progress:
-            print(file=sys.stderr)
+        bar.stop()  # the bar's line ends before the error is said
         raise
     if own:
         pool.close()
     survey.seconds = time.monotonic() - started
+    if own_bar:
+        bar.close(survey.computed)
     return survey
 
 
@@ -167,7 +139,6 @@ class _Driver:
             print(f"survey: {len(self.index.dropped) - len(self.survey.dropped)} cache file(s) did not verify and "
                   "were deleted; their deals are recomputed", file=sys.stderr)
         self.survey.dropped = list(self.index.dropped)
-        self.bar.done_before += len(results)
         self.done += len(results)
         recheck = {}
         for n in sorted(results):

@@ -100,10 +100,10 @@ def test_a_silent_connection_is_closed(served):
     assert make_handler(Path("."), ["id"]).func.timeout == IDLE_TIMEOUT
 
 
-@pytest.mark.parametrize("port", ["99999", "0", "-1"])
+@pytest.mark.parametrize("port", ["99999", "65536", "-1"])  # 0 is any free port (the one bound is printed)
 def test_a_port_out_of_range_is_one_line_and_exit_2(capsys, port):
     assert main(["serve", "--port", port]) == 2
-    assert capsys.readouterr().err == f"error: --port {port}: not a port number (1 to 65535)\n"
+    assert capsys.readouterr().err == f"error: --port {port}: not a port number (1 to 65535, or 0 for any free one)\n"
 
 
 def test_a_port_in_use_is_one_line_and_exit_2(capsys):
@@ -188,3 +188,93 @@ def test_rebuild_returns_the_first_error_line(tmp_path, monkeypatch):
     calls.clear()
     rebuild(tmp_path, {ROOT / "examples" / "winnable.yaml"})
     assert calls == ["verify", "generator"]
+
+
+# ---- a foreign Host is refused; the address printed is the one bound; ready at once -----------
+
+
+@pytest.fixture
+def served_after_a_failed_build(tmp_path):
+    """A site whose last rebuild failed with an error naming a local file, served on a free port."""
+    site = tmp_path / "site"
+    (site / "nb").mkdir(parents=True)
+    (site / "nb" / "index.html").write_text("<html><body><p>hei</p></body></html>")
+    error = [f"error: {ROOT}/docs/nb/pages/index.md, line 3: a number typed by hand"]
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make_handler(site, ["id"], build_error=error))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield httpd.server_address, site
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def get_as(address, path: str, host: str | None) -> tuple[int, bytes]:
+    connection = http.client.HTTPConnection(*address, timeout=5)
+    try:
+        connection.putrequest("GET", path, skip_host=True)
+        if host is not None:
+            connection.putheader("Host", host)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("host", ["evil.example:{port}", "127.0.0.1.nip.io:{port}", "127.0.0.1:1", "localhost",
+                                  "127.0.0.1:x", "", None])
+@pytest.mark.parametrize("path", ["/__build_state", "/nb/", "/nb/missing", "/%00"])
+def test_a_request_for_another_host_gets_a_short_400_naming_nothing_local(served_after_a_failed_build, host, path):
+    (address, site) = served_after_a_failed_build
+    status, body = get_as(address, path, None if host is None else host.format(port=address[1]))
+    assert status == 400 and len(body) < 600
+    assert b"Unknown host" in body and b"hei" not in body
+    assert str(ROOT).encode() not in body and str(site).encode() not in body and b"index.md" not in body
+
+
+@pytest.mark.parametrize("name", ["127.0.0.1", "localhost", "LOCALHOST"])
+def test_the_servers_own_names_are_answered(served_after_a_failed_build, name):
+    (address, _) = served_after_a_failed_build
+    status, body = get_as(address, "/__build_state", f"{name}:{address[1]}")
+    assert status == 200 and json.loads(body)["error"].startswith("error: ")  # the page's own overlay still works
+
+
+def test_make_serve_does_not_build_the_site_before_serving_it():
+    """The checks and the build run inside serve, after the last site is served, not as make's prerequisites."""
+    import subprocess
+
+    dry = subprocess.run(["make", "-n", "-o", ".venv/.installed-stamp", "serve", "PORT=0"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert dry.returncode == 0, dry.stderr
+    commands = [line for line in dry.stdout.splitlines() if "-m " in line]
+    assert commands and commands[-1].endswith("-m generator serve --port 0")
+    assert not [c for c in commands if "verify" in c or "generator build" in c], commands
+
+
+def test_serve_is_ready_within_ten_seconds_at_the_address_it_prints(tmp_path):
+    """`generator serve --port 0` over a built site: the address printed is the port bound, and it
+    answers within 10 s of the start (the check and build it starts beside it are stopped after)."""
+    import os
+    import re
+    import signal
+    import subprocess
+
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("<html><body><p>forsiden</p></body></html>")
+    started = time.monotonic()
+    process = subprocess.Popen([str(ROOT / ".venv" / "bin" / "python"), "-m", "generator", "serve", "--port", "0"],
+                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    try:
+        line = ""
+        while "Serving" not in line and time.monotonic() - started < 30:
+            line = process.stdout.readline()
+        address = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert address and int(address.group(1)) != 0, line
+        page = urllib.request.urlopen(address.group(0), timeout=10).read()
+        ready = time.monotonic() - started
+        assert b"forsiden" in page and ready <= 10, f"ready after {ready:.1f} s"
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)

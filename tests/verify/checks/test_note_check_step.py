@@ -1,14 +1,14 @@
 """`make verify`'s note check (verify/checks/note_checks.py): every note read against the move it
-is on, in its own language's words; the first false one stops the check with its whole message
-(the file it is written in, its line, the language, the claim and the truth, the move); the count
-of notes checked."""
+is on, in its own language's words; every false one of every language is said in the one run,
+each with its whole message (the file it is written in, its line, the language, the claim and the
+truth, the move); the count of notes checked."""
 from pathlib import Path
 
 import pytest
 
 from verify.checks import Checked
 from verify.checks.note_checks import check_notes, notes_of, notes_one
-from verify.errors import CheckFailed
+from verify.errors import CheckFailed, Problems
 from verify.examples import NoteText, example_notes, load_example
 from verify.independent import rules
 
@@ -70,3 +70,21 @@ def test_a_note_is_read_between_the_position_before_its_move_and_the_one_after(w
         else:
             with pytest.raises(CheckFailed):
                 check()
+
+
+def test_every_false_note_of_every_language_is_said_in_one_run(winnable):
+    """Two false notes in each of two languages: four lines from one check, in the notes' order."""
+    ex, moves, positions = winnable
+    notes = [note(ex, "nb", 1, "Ruterkongen er dekket.", line=5),
+             note(ex, "nb", 3, "Ruter dame og ruter ess er fjernet.", line=6),
+             note(ex, "nb", 3, "Ruter dame i nederste rad tar ruter ess.", line=7),
+             note(ex, "da", 1, "Ruder konge er dækket.", line=5),
+             note(ex, "da", 3, "Ruder dame i nederste række tager ruder es.", line=7)]
+    with pytest.raises(Problems) as e:
+        check_notes(notes, {str(ex.path): (moves, positions)})
+    said = [str(p) for p in e.value.problems]
+    assert [s.split(": ", 1)[0] for s in said] == [
+        "docs/nb/examples/winnable.yml, line 5, nb", "docs/nb/examples/winnable.yml, line 7, nb",
+        "docs/da/examples/winnable.yml, line 5, da", "docs/da/examples/winnable.yml, line 7, da"]
+    assert all(isinstance(p, CheckFailed) for p in e.value.problems) and e.value.exit_code == 1
+    assert e.value.report().count("\nFAILED: ") == 3

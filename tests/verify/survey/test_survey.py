@@ -187,7 +187,7 @@ def test_rules_options_are_checked():
 
 def args(tmp_path, deals, **more):
     base = dict(deals=deals, variant="standard", jobs=2, check_share=1.0, max_nodes=settings.DEFAULT_MAX_NODES,
-                chunk=10, cache=str(tmp_path), recompute=False, json=True, quiet=True, scheduler=None,
+                chunk=10, cache=str(tmp_path), recompute=False, json=True, quiet=True, scheduler=None, all=False,
                 security=None, insecure=False)
     return SimpleNamespace(**{**base, **more})
 
