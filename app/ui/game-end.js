@@ -82,7 +82,7 @@ export const gameEnd = {
     if (!beaten) return null;
     const e = this.s.end;
     const fill = (t, v) => this.words.fill(t, v);
-    const line = fill(e[`record_${beaten}`], { points: this.num(pos.points), moves: this.num(pos.moves),
+    const line = fill({ first: e.record_first, score: e.record_score, moves: e.record_moves }[beaten], { points: this.num(pos.points), moves: this.num(pos.moves),
       before: this.num(beaten === 'score' ? before.bestScore : before.fewestMoves) });
     return meta.hints ? `${line} ${fill(e.record_hints, { hints: this.num(meta.hints) })}` : line;
   },

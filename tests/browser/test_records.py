@@ -38,6 +38,7 @@ def stat(page, key: str) -> str:
 def open_stats(page) -> None:
     if not page.evaluate(f"document.querySelector('{GAME} .pyr-stats').open"):
         page.locator(f"{GAME} .pyr-stats > summary").click()
+    page.wait_for_selector(f"{GAME} .pyr-stats dd[data-stat='played']")  # drawn on the toggle event, a task later
 
 
 def pinned(watched, **kw):
