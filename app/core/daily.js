@@ -26,3 +26,12 @@ export function dailyDeal(iso, pool) {
   const next = mulberry32(dayNumber(iso) >>> 0); // the day number modulo 2^32 seeds it
   return pool[Math.floor((next() * pool.length) / TWO_32)];
 }
+
+/**
+ * The daily result to share, in the page's words `end` (game.json's end strings; `fill` fills in
+ * their values, `num` writes a number): the date, won or not, the moves and the hints used, always
+ * said (a win with hints is not the same feat); no card named.
+ */
+export function shareText(end, words, num, { won, date, moves, hints }) {
+  return `${words.fill(won ? end.share_won : end.share_lost, { date, moves: words.count('moves', moves) })} ${words.fill(end.share_hints, { hints: num(hints) })}`;
+}

@@ -15,13 +15,16 @@
 // ({version: 1, until, rules: {<rules id>: totals}}): records at or before `until` are counted in
 // it and are then removed (a record left behind by a closed tab is skipped, not counted twice).
 // A game counts as played once a move is made; a Restart or New game before the end counts as
-// given up (a loss for the streak).
+// given up (a loss for the streak). Choosing other rules or opening another deal gives up nothing:
+// the game stays saved under its rules and deal, to be played on.
+
+import { todayIso } from './daily.js';
 
 export const RESULT_PREFIX = 'pyramide.result.v1.';
 export const SUMMARY_KEY = 'pyramide.stats.v1';
 const VERSION = 1;
 export const MAX_RESULTS = 500; // records kept one by one; older ones are folded into the summary
-export const RULES = 'standard'; // the rules id of docs/positions.md; variants will add theirs
+export const RULES = 'standard'; // the app's own rules; a variant's games are kept under its id (core/variant-registry.js)
 const RESULTS = ['won', 'lost', 'given-up'];
 const MAX_COUNT = 1e9; // larger than any real count; a bigger number is not ours
 
@@ -96,6 +99,15 @@ export function addResult(totals, r) {
     t.streak = 0;
   }
   return t;
+}
+
+/** Which record a win of `points` in `moves` sets against the totals `before` it: 'first' (the first
+ *  win), 'score' (more points than ever), 'moves' (fewer moves than ever), or null (none). */
+export function recordBeaten(before, { points, moves }) {
+  if (before.bestScore === null) return 'first';
+  if (points > before.bestScore) return 'score';
+  if (before.fewestMoves !== null && moves < before.fewestMoves) return 'moves';
+  return null;
 }
 
 /** The daily streak as it stands on `today`: kept only while the last daily win was today or yesterday. */
@@ -198,10 +210,45 @@ export function statistics(rules = RULES, recentCount = 20) {
     const { summary, records } = readAll(store);
     const mine = records.filter((r) => r.rules === rules);
     const totals = mine.reduce(addResult, summary.rules[rules] ?? emptyTotals());
-    return { totals, recent: mine.slice(-recentCount) };
+    return { totals, recent: mine.slice(-recentCount), records: mine };
   } catch {
-    return { totals: emptyTotals(), recent: [] };
+    return { totals: emptyTotals(), recent: [], records: [] };
   }
+}
+
+// ---------------------------------------------------------------- over time
+export const CHART_DAYS = 14; // by day while every game kept is of the last CHART_DAYS days
+export const CHART_WEEKS = 12; // else by week (Monday to Sunday), the last CHART_WEEKS weeks
+
+const DAY_MS = 86400000;
+const dateShift = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const mondayOf = (date) => dateShift(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+/**
+ * The games of `records` over time, for the chart: {period: 'day' | 'week', rows}, rows oldest
+ * first, one per day (or week, by its Monday) up to `today`'s, those without a game too (the
+ * chart's time runs evenly): {start: 'YYYY-MM-DD', played, won, bestScore (null: no win)}.
+ * `dateOf(at)` is a record's date in the player's time zone. Games before the first row (and
+ * those folded into the summary, which keeps no dates) are in the totals only.
+ */
+export function gamesOverTime(records, today, dateOf = (at) => todayIso(new Date(at))) {
+  const dated = records.map((r) => ({ r, date: dateOf(r.at) })).filter(({ date }) => isDate(date)); // at 1e308 has no date
+  const byDay = dated.every(({ date }) => date > dateShift(today, -CHART_DAYS));
+  const period = byDay ? 'day' : 'week';
+  const last = byDay ? today : mondayOf(today);
+  const step = byDay ? 1 : 7;
+  const count = byDay ? CHART_DAYS : CHART_WEEKS;
+  const rows = Array.from({ length: count }, (_, i) => ({ start: dateShift(last, (i - count + 1) * step), played: 0, won: 0, bestScore: null }));
+  const index = new Map(rows.map((row, i) => [row.start, i]));
+  for (const { r, date } of dated) {
+    const row = rows[index.get(byDay ? date : mondayOf(date))];
+    if (!row) continue; // before the chart's first row, or after today (a clock set back)
+    row.played += 1;
+    if (r.result !== 'won') continue;
+    row.won += 1;
+    row.bestScore = Math.max(row.bestScore ?? 0, r.points);
+  }
+  return { period, rows };
 }
 
 /** Removes every record and the summary (the player confirmed). */

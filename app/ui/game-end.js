@@ -4,8 +4,9 @@
 // Methods of the game (game.js mixes them into Game): `this` is the game.
 
 import { currentPosition, replay, scoreBreakdown } from '../core/engine.js';
-import { newGameId, recordResult, resultOf, statistics } from '../core/stats.js';
-import { variantOf } from './variants.js';
+import { newGameId, recordBeaten, recordResult, resultOf, statistics } from '../core/stats.js';
+import { shareText } from '../core/daily.js';
+import { STANDARD, variantOf } from './variants.js';
 import { lostPanelMessage, turnsScoreMessage } from '../core/messages.js';
 
 export const gameEnd = {
@@ -14,18 +15,22 @@ export const gameEnd = {
   endOf(game, meta, { record = null, fresh = false } = {}) {
     const pos = currentPosition(game);
     if (pos.status === 'won') {
-      const daily = meta?.daily ?? null;
-      const share = daily ? this.words.fill(this.s.end.share_won, { date: this.date(daily), moves: this.words.count('moves', pos.moves) }) : null;
+      const share = this.dailyShare(pos, meta);
       const score = scoreBreakdown(game);
       return { kind: 'won', fresh, score, turnsRow: turnsScoreMessage(score, game.rules), moves: pos.moves, hints: meta?.hints ?? 0,
         ms: meta?.ms ?? 0, record, share };
     }
     if (pos.status === 'stuck') {
-      const daily = meta?.daily ?? null;
-      const share = daily ? this.words.fill(this.s.end.share_lost, { date: this.date(daily), moves: this.words.count('moves', pos.moves) }) : null;
-      return { kind: 'lost', fresh, stuck: true, why: lostPanelMessage(this.dealResult(game.deal)), share };
+      return { kind: 'lost', fresh, stuck: true, why: lostPanelMessage(this.dealResult(game.deal)), share: this.dailyShare(pos, meta) };
     }
     return null;
+  },
+
+  // The daily deal's result to share (app/core/daily.js shareText), or null when the game is not one.
+  dailyShare(pos, meta) {
+    const daily = meta?.daily ?? null;
+    return daily ? shareText(this.s.end, this.words, this.num, { won: pos.status === 'won', date: this.date(daily), moves: pos.moves,
+      hints: meta.hints }) : null;
   },
 
   // The end panel closed by the player: the board it lay over is seen again, the message still
@@ -57,26 +62,30 @@ export const gameEnd = {
   // when it is today's daily deal, the time kept so far.
   metaAfterMove(game) {
     const meta = this.state.meta ?? { id: newGameId(), hints: 0, ms: 0, daily: null };
-    const daily = meta.daily ?? (game.moves.length === 1 && game.deal === this.dailyToday() ? this.today : null);
+    // The daily deal is the app's rules' (status-line.js openDaily): the same deal under a variant is not it.
+    const isDaily = game.moves.length === 1 && variantOf(game) === STANDARD && game.deal === this.dailyToday();
+    const daily = meta.daily ?? (isDaily ? this.today : null);
     return { ...meta, daily, ms: Math.round(this.clock.ms) };
   },
 
-  // Counts the game's end once (app/core/stats.js), and says what it beat: the record line, or null.
+  // Counts the game's end once (app/core/stats.js), and says what it beat among the games of its
+  // own rules: the record line (with the hints that helped, when any did), or null.
   recordEnd(game, meta) {
     const pos = currentPosition(game);
     if (pos.status === 'playing') return null;
-    const before = statistics().totals;
-    const written = recordResult({ id: meta.id, rules: variantOf(game), deal: game.deal, result: pos.status === 'won' ? 'won' : 'lost', moves: pos.moves,
+    const rules = variantOf(game);
+    const before = statistics(rules).totals;
+    const written = recordResult({ id: meta.id, rules, deal: game.deal, result: pos.status === 'won' ? 'won' : 'lost', moves: pos.moves,
       points: pos.points, hints: meta.hints, ms: meta.ms, daily: meta.daily });
     this.stats.refresh();
-    if (!written || pos.status !== 'won') return null;
+    const beaten = written && pos.status === 'won' ? recordBeaten(before, pos) : null;
+    if (!beaten) return null;
     const e = this.s.end;
     const { fill, count } = this.words;
-    const [points, moves] = [count('points', pos.points), count('moves', pos.moves)];
-    if (before.bestScore === null) return fill(e.record_first, { points, moves });
-    if (pos.points > before.bestScore) return fill(e.record_score, { points, before: this.num(before.bestScore) });
-    if (pos.moves < before.fewestMoves) return fill(e.record_moves, { moves, before: this.num(before.fewestMoves) });
-    return null;
+    const line = fill({ first: e.record_first, score: e.record_score, moves: e.record_moves }[beaten], {
+      points: count('points', pos.points), moves: count('moves', pos.moves),
+      before: this.num(beaten === 'score' ? before.bestScore : before.fewestMoves) });
+    return meta.hints ? `${line} ${fill(e.record_hints, { hints: this.num(meta.hints) })}` : line;
   },
 
   // A Restart or New game before the end: the game (once it has a move) counts as given up.

@@ -26,6 +26,7 @@ import { hintFlow } from './hint-flow.js';
 import { statusLine } from './status-line.js';
 import { gameEnd } from './game-end.js';
 import { opening } from './opening.js';
+import { dealField } from './deal-field.js';
 // game: the end of a game, statistics, the daily deal, redo, the address, options (issue 27)
 import { EndPanel } from './end-panel.js';
 import { StatsView } from './stats-view.js';
@@ -123,6 +124,7 @@ class Game {
     const buttons = element('div', 'pyr-buttons');
     const more = element('div', 'pyr-more');
     for (const made of this.buttons.values()) ('more' in made.dataset ? more : buttons).append(made);
+    more.append(this.buildDealField()); // a deal by its number (deal-field.js)
     helpText.textContent += ` ${s.redo.keys}`;
 
     this.endPanel = new EndPanel(this.words, (v) => this.num(v), {
@@ -130,7 +132,8 @@ class Game {
       back: () => this.backToWinnable(), showStats: () => this.stats.open(), share: (text) => this.share(text),
       close: () => this.closeEndPanel(),
     });
-    this.stats = new StatsView(this.words, (v) => this.num(v), (text) => this.update({ message: this.message(text) }));
+    this.stats = new StatsView(this.words, (v) => this.num(v), (text) => this.update({ message: this.message(text) }),
+      { date: this.date, rules: this.variantEntries, current: () => this.variant });
     const options = optionsView(this.words, this.options, (next) => { this.options = next; this.render(); });
 
     // Large print: bigger ranks on the cards. The player's choice is kept; until they make one,
@@ -176,7 +179,7 @@ class Game {
   // A key pressed in the game: its command's (app/ui/commands.js), if it has one.
   key(event) {
     const command = commandForKey(this, event);
-    if (!command) return;
+    if (!command || typing(event)) return;
     event.preventDefault();
     event.stopPropagation(); // the theme's own keys (N and P go to the next and previous page) stay out of the game
     command.run(this, event);
@@ -186,8 +189,7 @@ class Game {
   pageKey(event) {
     if (event.defaultPrevented) return;
     const command = commandForKey(this, event, { page: true });
-    if (!command) return;
-    if (event.target.closest && event.target.closest('input, textarea, select, [contenteditable]')) return;
+    if (!command || typing(event)) return;
     event.preventDefault();
     command.run(this, event);
   }
@@ -490,7 +492,7 @@ class Game {
 }
 // The features each in a module of its own, their methods the Game's: they read and change the
 // game only through its state, update() and message(), as its own methods do.
-Object.assign(Game.prototype, choosing, hintFlow, statusLine, gameEnd, opening);
+Object.assign(Game.prototype, choosing, hintFlow, statusLine, gameEnd, opening, dealField);
 
 /** Builds the game in `container`, a `.pyramide-game`, from the data it carries; once. */
 export function mount(container) {
@@ -517,6 +519,12 @@ function defaultTextIsLarge() {
   const size = parseFloat(getComputedStyle(probe).fontSize);
   probe.remove();
   return size >= 24;
+}
+
+// Whether a key goes to a field being typed in or chosen from (the deal's number, the statistics'
+// rules): it is the field's, not a command's (a D typed there draws no card).
+function typing(event) {
+  return !!(event.target.closest && event.target.closest('input:not([type=checkbox], [type=radio]), textarea, select, [contenteditable]'));
 }
 
 // When the page loads (its <script type="module">): every game on it.

@@ -61,13 +61,19 @@ export const opening = {
       return this.refuseLink(words.fill(s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) }));
     }
     if (this.state.game && this.state.game.deal === deal && this.variant === variant) return;
-    const { changes, restored } = this.opened(deal, variant);
     // game: Back or Forward to a deal the page itself opened says so, not "opened from the link"
     const fromHistory = this.viaHistory;
     this.viaHistory = false;
-    const fromLink = variant === STANDARD ? s.messages.from_link : s.variants.from_link;
-    const said = fromHistory ? s.address.back : restored ? s.messages.restored : fromLink;
-    let text = words.cap(words.fill(said, { deal, name: this.choice ? this.choice.nameOf(variant) : variant }));
+    this.openDeal(deal, variant, { said: fromHistory ? s.address.back : null,
+      fresh: variant === STANDARD ? s.messages.from_link : s.variants.from_link });
+  },
+
+  // Opens `deal` under `variant`'s rules, its saved game resumed: says `said`, else that the game
+  // is back when it had moves, else `fresh` (each may name {deal} and the rules' {name}).
+  openDeal(deal, variant, { said = null, fresh }) {
+    const { s, words } = this;
+    const { changes, restored } = this.opened(deal, variant);
+    let text = words.cap(words.fill(said ?? (restored ? s.messages.restored : fresh), { deal, name: this.choice ? this.choice.nameOf(variant) : variant }));
     // Known lost from the start (the survey of the app's rules): said at once, so nobody plays it unawares.
     if (variant === STANDARD && this.known.result(deal) === 'lost') text += ` ${s.messages.lost_deal}`;
     this.update({ ...changes, message: restored ? this.withEnd(changes.game, text) : this.message(text) });
@@ -91,7 +97,8 @@ export const opening = {
   // under its own rules.
   chooseVariant(variant) {
     if (this.state.game && this.variant === variant) return this.update({});
-    if (this.state.game) this.giveUp(); // game: leaving a game mid-way counts as given up
+    // The game left is not given up: it stays saved under its rules, as a deal link leaves it, and
+    // a look at other rules (without a move) must not count as a loss (issue 43).
     const last = lastPlayed(variant);
     const { s, words } = this;
     const name = this.choice ? this.choice.nameOf(variant) : variant;

@@ -1,22 +1,15 @@
-// The statistics on the page: a folded section under the game with the figures (app/core/stats.js),
-// a bar of results drawn here as SVG (hidden from screen readers, which read the table beside it
-// instead), the note on what counts, and reset (confirmed), export and import as a JSON file.
+// The statistics on the page: a folded section under the game with the figures of one rule set
+// (app/core/stats.js), chosen in a list when the page has several (the current game's when the
+// section opens) and named above the figures; the results as a table; the chart over time
+// (app/ui/stats-chart.js); the note on what counts; and reset (confirmed), export and import as a
+// JSON file.
 
 import { element, button } from './dom.js';
 import {
-  statistics, resetStatistics, exportStatistics, importStatistics, parseExport, dailyStreakOn, RULES,
+  statistics, resetStatistics, exportStatistics, importStatistics, parseExport, dailyStreakOn, gamesOverTime, RULES,
 } from '../core/stats.js';
 import { todayIso } from '../core/daily.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
-const BAR_WIDTH = 300; // the drawing's own units; CSS scales it to the section's width
-const BAR_HEIGHT = 24;
-
-function svgElement(tag, attrs) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
+import { drawTimeline } from './stats-chart.js';
 
 /** The share of `part` in `whole` as a whole percent (0 for no games). */
 export function percent(part, whole) {
@@ -24,18 +17,24 @@ export function percent(part, whole) {
 }
 
 export class StatsView {
-  // say(text): a message on the game's live line
-  constructor(words, num, say) {
+  // say(text): a message on the game's live line; date(iso): a date in the page's words;
+  // rules: the page's rule sets [{id, name}] (none: the app's rules only); current(): the game's.
+  constructor(words, num, say, { date, rules = [], current = () => RULES }) {
     this.words = words;
     this.s = words.strings.stats;
     this.num = num;
     this.say = say;
+    this.date = date;
+    this.current = current;
+    this.names = new Map(rules.map((r) => [r.id, r.name]));
     this.el = element('details', 'pyr-stats');
     this.el.id = `pyr-stats-${Math.random().toString(36).slice(2, 8)}`;
     this.summary = element('summary', '', this.s.title);
+    this.chooser = this.names.size > 1 ? this.rulesChooser() : null;
+    this.forRules = element('p', 'pyr-stats-rules');
     this.figures = element('dl', 'pyr-stats-figures');
     this.chart = element('div', 'pyr-stats-chart');
-    const note = element('p', 'pyr-stats-note', this.s.note);
+    const notes = [element('p', 'pyr-stats-note', this.s.note), ...(this.names.size > 1 ? [element('p', 'pyr-stats-note', this.s.note_rules)] : [])];
     const buttons = element('div', 'pyr-stats-buttons');
     this.file = element('input', 'pyr-stats-file');
     this.file.type = 'file';
@@ -48,28 +47,54 @@ export class StatsView {
       button('pyr-button pyr-stats-reset', this.s.reset, () => this.reset()),
       this.file,
     );
-    this.el.append(this.summary, this.figures, this.chart, note, buttons);
-    this.el.addEventListener('toggle', () => this.el.open && this.render());
+    this.el.append(this.summary, ...(this.chooser ? [this.chooser.parentElement] : []), this.forRules, this.figures, this.chart, ...notes, buttons);
+    // Opened: the figures of the rules being played, until the player chooses others.
+    this.el.addEventListener('toggle', () => this.el.open && this.render(this.current()));
     window.addEventListener('storage', (event) => {
-      if (event.key === null || event.key.startsWith('pyramide.result.') || event.key.startsWith('pyramide.stats.')) this.render();
+      if (event.key === null || event.key.startsWith('pyramide.result.') || event.key.startsWith('pyramide.stats.')) this.refresh();
     });
   }
 
-  /** Opens the section and moves focus to it (from the win panel). */
+  // A <select> of the page's rule sets, in a label.
+  rulesChooser() {
+    const label = element('label', 'pyr-stats-chooser', `${this.s.rules} `);
+    const select = element('select');
+    for (const [id, name] of this.names) {
+      const option = element('option', '', name);
+      option.value = id;
+      select.append(option);
+    }
+    select.addEventListener('change', () => this.render(select.value));
+    label.append(select);
+    return select;
+  }
+
+  /** The rule set whose figures are shown. */
+  get rules() {
+    return this.shownRules ?? RULES;
+  }
+
+  /** Opens the section on the game's rules and moves focus to it (from the win panel). */
   open() {
     this.el.open = true;
-    this.render();
+    this.render(this.current());
     this.summary.focus();
   }
 
   /** Draws the figures again when they are shown (a game was just counted). */
   refresh() {
-    if (this.el.open) this.render();
+    if (this.el.open) this.render(this.rules);
   }
 
-  render() {
+  render(rules) {
     const { s, num } = this;
-    const { totals } = statistics(RULES);
+    const id = this.names.has(rules) || !this.names.size ? rules : RULES;
+    if (this.chooser) this.chooser.value = id;
+    this.shownRules = id;
+    this.el.dataset.rules = id;
+    this.forRules.textContent = this.names.has(id) ? this.words.fill(s.for_rules, { name: this.names.get(id) }) : '';
+    this.forRules.hidden = !this.names.has(id);
+    const { totals, records } = statistics(id);
     const none = (v) => (v === null ? s.none : num(v));
     const rows = [
       ['played', s.played, num(totals.played)], ['won', s.won, num(totals.won)],
@@ -84,41 +109,30 @@ export class StatsView {
       dd.dataset.stat = key;
       return [dt, dd];
     }));
-    this.chart.replaceChildren(...this.drawChart(totals));
+    if (!totals.played) return this.chart.replaceChildren(element('p', 'pyr-stats-empty', s.chart_empty));
+    this.chart.replaceChildren(this.resultsTable(totals),
+      ...drawTimeline(gamesOverTime(records, todayIso()), { s, fill: this.words.fill, num, date: this.date }));
   }
 
-  // One bar, split into won, lost and given up in proportion; the table says the same in words.
-  drawChart(totals) {
+  // Won, lost and given up: each count and its share of the games.
+  resultsTable(totals) {
     const { s, num } = this;
-    if (!totals.played) return [element('p', 'pyr-stats-empty', s.chart_empty)];
-    const parts = [['won', totals.won, s.won_one], ['lost', totals.lost, s.lost_one], ['given-up', totals.givenUp, s.given_up]];
-    const svg = svgElement('svg', { viewBox: `0 0 ${BAR_WIDTH} ${BAR_HEIGHT}`, class: 'pyr-stats-bar', 'aria-hidden': 'true', focusable: 'false' });
-    let x = 0;
-    for (const [kind, count] of parts) {
-      if (!count) continue;
-      const w = (BAR_WIDTH * count) / totals.played;
-      svg.append(svgElement('rect', { x, y: 0, width: w, height: BAR_HEIGHT, class: `pyr-bar-${kind}` }));
-      x += w;
-    }
-    const table = element('table', 'pyr-stats-table');
+    const table = element('table', 'pyr-stats-table pyr-results-table');
     table.append(element('caption', '', this.words.fill(s.chart_caption, { count: num(totals.played) })));
-    for (const [kind, count, label] of parts) {
+    for (const [kind, count, label] of [['won', totals.won, s.won_one], ['lost', totals.lost, s.lost_one], ['given-up', totals.givenUp, s.given_up]]) {
       const tr = element('tr', `pyr-row-${kind}`);
       const th = element('th', '', label);
       th.scope = 'row';
-      const swatch = element('span', `pyr-swatch pyr-bar-${kind}`);
-      swatch.setAttribute('aria-hidden', 'true');
-      th.prepend(swatch);
       tr.append(th, element('td', '', num(count)), element('td', '', this.words.fill(s.percent, { value: num(percent(count, totals.played)) })));
       table.append(tr);
     }
-    return [svg, table];
+    return table;
   }
 
   reset() {
     if (!window.confirm(this.s.confirm_reset)) return;
     resetStatistics();
-    this.render();
+    this.render(this.rules);
     this.say(this.s.was_reset);
   }
 
@@ -146,6 +160,6 @@ export class StatsView {
     } catch {
       this.say(this.s.import_failed);
     }
-    this.render();
+    this.render(this.rules);
   }
 }

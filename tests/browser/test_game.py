@@ -26,8 +26,10 @@ ARTIFACTS = ROOT / "test-artifacts"
 # Issue 39 split the Game class into a controller and six feature modules, the buttons and keys
 # into a table of commands, and the variants into a registry: 96,850 bytes became 103,122 (each
 # module compressed alone, with its own header), and the list is now every file the pages load
-# (generator/render/game_embed.py game_code: locale.js had been left out).
-BUDGET_GZIP = 104 * 1024
+# (generator/render/game_embed.py game_code: locale.js had been left out). Issue 43's honest
+# records (the statistics per rule set, the chart over time in stats-chart.js, the deal field in
+# deal-field.js, the hints in the record line and the share text) took 105,265 bytes to 110,811.
+BUDGET_GZIP = 109 * 1024
 
 
 # ---------------------------------------------------------------- without a browser

@@ -107,7 +107,7 @@ def test_a_win_shows_the_score_the_record_and_the_statistics(watched, winning_ga
     assert stat(page, "hints") == "0"
     # the chart's table says what the bar shows
     assert page.locator(f"{GAME} .pyr-stats-table .pyr-row-won td").first.inner_text() == "1"
-    assert page.locator(f"{GAME} svg.pyr-stats-bar").get_attribute("aria-hidden") == "true"
+    assert page.locator(f"{GAME} svg.pyr-stats-chart-svg").get_attribute("role") == "img"  # the chart over time (test_records.py)
     shoot(page, f"stats-{lang}-1280")
 
     # The same game again: no record beaten, so no record line; two wins in a row.
@@ -303,7 +303,8 @@ def test_reset_export_and_import(watched, winning_game, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "something else"}')
     page.locator(f"{GAME} .pyr-stats-file").set_input_files(str(bad))
-    page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent.length > 0")
+    # The reset's message is still there: wait for the import's (it reads the file in a task of its own).
+    page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent !== {json.dumps(strings('nb')['stats']['was_reset'])}")
     assert message(page) == strings("nb")["stats"]["import_failed"]
     page.once("dialog", lambda d: d.accept())
     page.locator(f"{GAME} .pyr-stats-file").set_input_files(str(exported))
@@ -390,12 +391,15 @@ def test_a_daily_win_gives_a_text_to_share_without_cards(watched, app):
     w.page.clock.set_fixed_time(dt.datetime(2026, 12, 1, 10, 0))
     page = w.open(f"da.html#deal={deal}")
     page.wait_for_selector(f"{GAME} .pyr-board")
+    page.locator(f"{GAME} .pyr-hint").click()  # a hint, which the text then says (issue 43)
+    page.wait_for_function(f"['checked','lost','unchecked'].includes(document.querySelector('{GAME}').dataset.hint)", timeout=15000)
     for move in game:
         click_move(page, move)
     page.locator(f"{GAME} .pyr-end-share").click()
     page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent.includes({json.dumps(s['end']['share_copied'])})")
     text = page.evaluate("navigator.clipboard.readText()")
-    assert text == fill(s["end"]["share_won"], date=WRITTEN_DATE["da"], moves=counted(s, s["counts"]["moves"], len(game)))
+    assert text == (fill(s["end"]["share_won"], date=WRITTEN_DATE["da"], moves=counted(s, s["counts"]["moves"], len(game)))
+                    + " " + fill(s["end"]["share_hints"], hints=1))
     assert not re.search(r"\b[2-9TJQKA][SHDC]\b", text)
     open_stats(page)
     assert stat(page, "daily_streak") == "1"

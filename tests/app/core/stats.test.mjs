@@ -108,3 +108,74 @@ test('the daily streak counts days won in a row, as of today', () => {
   assert.equal(T.dailyStreakOn(t, '2026-12-05'), 1);
   assert.equal(T.dailyStreakOn(t, '2026-12-06'), 0);
 });
+
+// ---------------------------------------------------------------- issue 43: honest records
+const utcDate = (at) => new Date(at).toISOString().slice(0, 10);
+const noon = (date) => Date.parse(`${date}T12:00:00Z`);
+const shift = (date, days) => utcDate(noon(date) + days * 86400000);
+
+test('each rule set has its own figures: a variant\'s games are not the standard\'s', () => {
+  fresh();
+  T.recordResult(game('r0000000000a', 'won', { rules: 'strict', points: 600 }));
+  T.recordResult(game('r0000000000b', 'lost', { rules: 'strict' }));
+  T.recordResult(game('r0000000000c', 'won', { points: 300 }));
+  const strict = T.statistics('strict');
+  const standard = T.statistics('standard');
+  assert.deepEqual([strict.totals.played, strict.totals.won, strict.totals.bestScore], [2, 1, 600]);
+  assert.deepEqual([standard.totals.played, standard.totals.won, standard.totals.bestScore], [1, 1, 300]);
+  assert.deepEqual(strict.records.map((r) => r.id).sort(), ['r0000000000a', 'r0000000000b']);
+  assert.equal(T.statistics('one-pass').totals.played, 0);
+});
+
+test('games over time: by day while every game is of the last CHART_DAYS days, each day counted', () => {
+  const today = '2026-12-07';
+  const records = [
+    { at: noon(today), result: 'won', points: 500 }, { at: noon(today) + 1, result: 'won', points: 620 },
+    { at: noon(today) + 2, result: 'lost', points: 90 }, { at: noon(shift(today, -3)), result: 'given-up', points: 10 },
+    { at: noon(shift(today, -(T.CHART_DAYS - 1))), result: 'won', points: 415 },
+  ];
+  const { period, rows } = T.gamesOverTime(records, today, utcDate);
+  assert.equal(period, 'day');
+  assert.equal(rows.length, T.CHART_DAYS);
+  assert.deepEqual(rows.map((r) => r.start), Array.from({ length: T.CHART_DAYS }, (_, i) => shift(today, i - T.CHART_DAYS + 1)));
+  const at = (date) => rows.find((r) => r.start === date);
+  assert.deepEqual(at(today), { start: today, played: 3, won: 2, bestScore: 620 });
+  assert.deepEqual(at(shift(today, -3)), { start: shift(today, -3), played: 1, won: 0, bestScore: null });
+  assert.deepEqual(at(rows[0].start), { start: rows[0].start, played: 1, won: 1, bestScore: 415 });
+  assert.equal(rows.reduce((n, r) => n + r.played, 0), records.length);
+});
+
+test('games over time: by week (from Monday) once a game is older, the weeks before the chart left out', () => {
+  const today = '2026-12-10'; // a Thursday
+  const records = [
+    { at: noon(shift(today, -T.CHART_DAYS)), result: 'won', points: 515 }, // one day too old for days
+    { at: noon(today), result: 'won', points: 300 },
+    { at: noon(shift(today, -7 * T.CHART_WEEKS)), result: 'won', points: 999 }, // before the first week
+  ];
+  const { period, rows } = T.gamesOverTime(records, today, utcDate);
+  assert.equal(period, 'week');
+  assert.equal(rows.length, T.CHART_WEEKS);
+  for (const [i, r] of rows.entries()) {
+    assert.equal(new Date(`${r.start}T00:00:00Z`).getUTCDay(), 1, `${r.start} is a Monday`);
+    if (i) assert.equal(r.start, shift(rows[i - 1].start, 7));
+  }
+  const last = rows[rows.length - 1].start;
+  assert.ok(last <= today && today < shift(last, 7), 'the last week holds today');
+  const weekOf = (date) => rows.find((r) => r.start <= date && date < shift(r.start, 7));
+  assert.deepEqual(weekOf(shift(today, -T.CHART_DAYS)), { start: weekOf(shift(today, -T.CHART_DAYS)).start, played: 1, won: 1, bestScore: 515 });
+  assert.equal(weekOf(today).bestScore, 300);
+  assert.equal(rows.reduce((n, r) => n + r.played, 0), 2, 'the game before the first week is in the totals only');
+  assert.equal(T.gamesOverTime([], today, utcDate).period, 'day');
+  // A time with no date (the store accepts any finite one) is left out of the chart, not thrown on.
+  const far = T.gamesOverTime([...records, { at: 1e308, result: 'won', points: 1 }], today);
+  assert.equal(far.rows.reduce((n, r) => n + r.played, 0), 2);
+});
+
+test('the record a win sets: the first, more points, fewer moves, or none (equal is none)', () => {
+  const before = T.addResult(T.emptyTotals(), { result: 'won', hints: 0, points: 500, moves: 50, daily: null });
+  assert.equal(T.recordBeaten(T.emptyTotals(), { points: 1, moves: 99 }), 'first');
+  assert.equal(T.recordBeaten(before, { points: 501, moves: 60 }), 'score');
+  assert.equal(T.recordBeaten(before, { points: 500, moves: 49 }), 'moves');
+  assert.equal(T.recordBeaten(before, { points: 500, moves: 50 }), null);
+  assert.equal(T.recordBeaten(before, { points: 499, moves: 51 }), null);
+});
