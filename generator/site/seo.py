@@ -58,7 +58,14 @@ def alternates(site_url: str, languages: list[Language], name: str) -> list[dict
 
 
 def og_locale(code: str) -> str:
-    """The Open Graph locale of a language code ('nb' → 'nb_NO'), from CLDR's likely subtags."""
+    """The Open Graph locale of a language code ('nb' → 'nb_NO', 'pt-br' → 'pt_BR'): its own
+    region, or CLDR's likely one."""
+    if "-" in code:
+        from generator.render.context import babel_locale
+        locale = babel_locale(code)
+        if locale.territory:
+            return f"{locale.language}_{locale.territory}"
+        code = locale.language
     likely = get_global("likely_subtags").get(code)
     if not likely:
         raise BuildError(f"docs/languages.yml: no region is known for the language {code!r} (Open Graph needs one)")
