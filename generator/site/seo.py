@@ -91,6 +91,18 @@ def meta_words(lang: Language, *path: str) -> dict[str, str]:
     return block
 
 
+def root_words(lang: Language, languages: list[Language]) -> dict[str, str]:
+    """The root chooser's title and description (strings.yml meta.root), `{languages}` in them
+    filled with every language of docs/languages.yml, named in `lang` («norsk bokmål, dansk og
+    svensk»): a language added is named there with no text to change outside its own folder."""
+    from babel.lists import format_list
+    from generator.render.context import babel_locale
+
+    here = babel_locale(lang.code)
+    names = format_list([babel_locale(other.code).get_display_name(here) for other in languages], locale=here)
+    return {key: value.replace("{languages}", names) for key, value in meta_words(lang, "root").items()}
+
+
 def page_words(lang: Language, name: str) -> dict[str, str]:
     words = meta_words(lang, "pages", name[:-3])
     missing = [key for key in META_PAGE_KEYS if key not in words]
@@ -116,7 +128,7 @@ def head_config(lang: Language, languages: list[Language], site_url: str) -> dic
 def root_head(languages: list[Language], default: str, site_url: str) -> str:
     """The root chooser's head tags, in the default language (its `<html lang>`)."""
     first = next(lang for lang in languages if lang.code == default)
-    words = meta_words(first, "root")
+    words = root_words(first, languages)
     config = head_config(first, languages, site_url)
     tags = [f'<title>{escape(words["title"])}</title>',
             f'<meta name="description" content="{escape(words["description"])}">',
