@@ -134,3 +134,5 @@ def test_a_code_with_a_region_is_one_language_in_lowercase(tree, capsys, given):
     assert languages[-1].code == "pt-br"
     assert str(babel_locale("pt-br")) == "pt_BR" and og_locale("pt-br") == "pt_BR"
     assert json.loads((tree / "docs/pt-br/game.json").read_text(encoding="utf-8"))["lang"] == "pt-br"
+    from generator.render.game_embed import _check_lang
+    _check_lang("pt-br")  # the game embeds in it (it took two or three letters only)
