@@ -98,9 +98,16 @@ def root_words(lang: Language, languages: list[Language]) -> dict[str, str]:
     from babel.lists import format_list
     from generator.render.context import babel_locale
 
-    here = babel_locale(lang.code)
-    names = format_list([babel_locale(other.code).get_display_name(here) for other in languages], locale=here)
+    names = format_list(language_names(lang, languages), locale=babel_locale(lang.code))
     return {key: value.replace("{languages}", names) for key, value in meta_words(lang, "root").items()}
+
+
+def language_names(lang: Language, languages: list[Language]) -> list[str]:
+    """Every language's name in `lang`, as CLDR writes it («norsk bokmål», «dansk»)."""
+    from generator.render.context import babel_locale
+
+    here = babel_locale(lang.code)
+    return [babel_locale(other.code).get_display_name(here) for other in languages]
 
 
 def page_words(lang: Language, name: str) -> dict[str, str]:

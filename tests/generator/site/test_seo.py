@@ -68,7 +68,9 @@ def test_every_page_names_itself_canonical_and_its_alternates_point_back(built_s
 def test_the_root_chooser_has_title_description_alternates_and_preview(built_site):
     site, _ = built_site
     scan = head(site / "index.html")
-    words = STRINGS["nb"]["meta"]["root"]
+    languages = load_languages()[0]
+    words = seo.root_words(languages[0], languages)  # meta.root with {languages} filled
+    assert all(name in words["title"] for name in seo.language_names(languages[0], languages))
     assert scan.title == words["title"] and scan.meta["description"] == [words["description"]]
     assert scan.canonical == [LOCAL_ADDRESS]
     assert dict(scan.alternates) == {"nb": f"{LOCAL_ADDRESS}nb/", "da": f"{LOCAL_ADDRESS}da/", "x-default": LOCAL_ADDRESS}
