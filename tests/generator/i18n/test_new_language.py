@@ -121,7 +121,7 @@ def test_a_new_glossary_forbids_nothing_and_asks_for_its_words(tree, capsys):
 
 @pytest.mark.parametrize("given", ["pt-BR", "pt-br"])
 def test_a_code_with_a_region_is_one_language_in_lowercase(tree, capsys, given):
-    """BCP 47 is not case sensitive: pt-BR (the usage text's example) and pt-br make docs/pt-br/,
+    """BCP 47 is not case sensitive: pt-BR (the usage text's example) and pt-br make one folder, pt-br,
     whose numbers, dates and Open Graph locale are Brazilian Portuguese."""
     from generator.inputs.languages import load_languages
     from generator.render.context import babel_locale
