@@ -128,7 +128,7 @@ numbers: verify ## [verify] every number each page shows, with its data path: bu
 # A new language: docs/CODE/ copied from FROM (default: the first of docs/languages.yml), its code
 # set, every text recorded untranslated, and the language added to docs/languages.yml.
 language: setup ## [translate] a new language: CODE=sv [FROM=nb] [SEARCH=lunr code]; docs/CODE/ with every text untranslated
-	@test -n "$(CODE)" || { echo "error: usage: make language CODE=sv [FROM=nb] [SEARCH=sv]" >&2; exit 2; }
+	@test -n "$(CODE)" || { echo "error: usage: make language CODE=sv (or pt-BR …) [FROM=nb] [SEARCH=sv]" >&2; exit 2; }
 	$(PY) -m generator language "$(CODE)" $(if $(FROM),--from "$(FROM)") $(if $(SEARCH),--search "$(SEARCH)")
 
 # A language's segments as a gettext PO file (build/translations/CODE.po) for Poedit, Weblate or
@@ -143,8 +143,8 @@ po-import: setup ## [translate] CODE=da PO=file: the PO file's translations into
 # Per language and file: the segments missing, untranslated or stale (the source changed since
 # the translation was made, old and new source side by side), then the totals. MARK=da records
 # the source's current text as translated: every file, or FILES="pages/index.md[:segment] …".
-translations: setup ## [translate] segments missing, untranslated or stale per language; MARK=da [FILES=…] records them translated
-	$(PY) -m generator translations $(if $(MARK),--mark "$(MARK)" $(FILES))
+translations: setup ## [translate] segments missing, untranslated or stale per language (LANG=da: one); MARK=da [FILES=…] records them translated
+	$(PY) -m generator translations $(if $(MARK),--mark "$(MARK)" $(FILES)) $(if $(filter command line,$(origin LANG)),--lang "$(LANG)")
 
 site: cairo verify ## [build] every check, then the site in site/
 	$(PY) -m generator build

@@ -66,11 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("targets", nargs="*", metavar="FILE[:segment]",
                    help="with --mark: files (pages/index.md, strings.yml, game.json, examples/<id>) or one "
                         "segment as the report names it; none: every file")
+    t.add_argument("--lang", default=None, help="only this language (make translations LANG=xx)")
     t.add_argument("--check", action="store_true", help="exit 1 when any segment is not current (make publish)")
     t.add_argument("--summary", action="store_true", help="only the totals, as warnings (make verify, make site)")
     lg = sub.add_parser("language", help="a new language: docs/CODE/ from --from (every text untranslated), "
                         "added to docs/languages.yml")
-    lg.add_argument("code", help="lowercase BCP 47 code, e.g. sv, nn, pt-br")
+    lg.add_argument("code", help="BCP 47 code, e.g. sv, nn, pt-BR (written in lowercase)")
     lg.add_argument("--from", dest="source", default=None, help="the language to copy (default: the first one)")
     lg.add_argument("--search", default=None, help="the search's stemming language when it is not the code")
     po = sub.add_parser("po", help="a language's segments as a gettext PO file (export) and back (import)")
@@ -201,10 +202,13 @@ def cmd_language(args) -> int:
 
     docs = args.docs or DOCS
     source = args.source or translations.source_language(docs)[0]
-    written = new_language.create(docs, args.code, source, args.search)
-    print(f"Made docs/{args.code}/ from docs/{source}/ ({len(written) - 1} files) and added '{args.code}' to "
-          f"docs/languages.yml. Every text is still {source}'s: translate the files in docs/{args.code}/, "
-          f"then `make translations MARK={args.code} FILES=…` for each one done (docs/TRANSLATING.md).")
+    code = new_language.canonical(args.code)
+    written = new_language.create(docs, code, source, args.search)
+    print(f"Made docs/{code}/ from docs/{source}/ ({len(written) - 1} files) and added '{code}' to "
+          f"docs/languages.yml. Every text is still {source}'s, and its glossary has no word yet: write the "
+          f"words in docs/{code}/glossary.yml, translate the files in docs/{code}/ (or `make po-export "
+          f"CODE={code}` for a PO editor), then `make translations MARK={code} FILES=…` for each one done "
+          "(docs/TRANSLATING.md).")
     return 0
 
 
@@ -220,9 +224,12 @@ def cmd_translations(args) -> int:
     if args.targets:
         print("error: FILE[:segment] arguments go with --mark LANG", file=sys.stderr)
         return 2
-    statuses = translations.all_statuses(docs)
+    statuses = translations.all_statuses(docs, args.lang)
     if args.summary:  # one warning per file behind its source, then the language's totals
         for status in statuses:
+            request = translations.glossary_request(status)
+            if request:
+                print(f"warning: {request}", file=sys.stderr)
             by_file: dict[str, list] = {}
             for f in status.problems:
                 by_file.setdefault(f.file, []).append(f.state)

@@ -58,8 +58,13 @@ class Rule:
 @dataclass(frozen=True)
 class Glossary:
     path: Path
-    concepts: dict[str, str]   # concept → the word to use
+    concepts: dict[str, str]   # concept → the word to use ("" while a new language has not chosen it)
     rules: tuple[Rule, ...]
+
+    @property
+    def undecided(self) -> list[str]:
+        """The concepts whose word is not written yet (`use: ""`, as `make language` leaves them)."""
+        return [name for name, use in self.concepts.items() if not use]
 
 
 def phrase_pattern(phrase: str) -> re.Pattern:
@@ -117,7 +122,9 @@ def _load(path: Path, text: str) -> Glossary:
                 refuse(f"{where}.{key}", f"unknown field '{key}' in concept '{name}'; "
                                          f"known: {', '.join(sorted(CONCEPT_FIELDS))}")
         use = entry.get("use")
-        if not isinstance(use, str) or not use.strip():
+        # "" is a new language's concept still to fill in: it forbids nothing until then, and
+        # `make translations` / `make verify` ask for it (generator/i18n/translations.py).
+        if not isinstance(use, str) or (use and not use.strip()):
             refuse(where, f"concept '{name}' needs `use:`, the word to use for it")
         for key in ("meaning", "note"):
             if key in entry and not isinstance(entry[key], str):
@@ -138,7 +145,7 @@ def _load(path: Path, text: str) -> Glossary:
         for i, word in enumerate(words["forbidden"]):
             pattern = phrase_pattern(word)
             # A word that forbids the preferred term itself would make the glossary unkeepable.
-            if pattern.search(use):
+            if use and pattern.search(use):
                 refuse(f"{where}.forbidden.{i}", f"'{word}' is forbidden for '{name}' but is part of "
                                                  f"its own word '{use}'")
             rules.append(Rule(name, use.strip(), pattern, allowed))

@@ -2,7 +2,10 @@
 
 Every file of the source language's folder is copied, the language's code is set where a file
 names it (game.json "lang", strings.yml language_name), every text is recorded untranslated in
-its translation-status.yml, and the language is added to docs/languages.yml. Nothing else is
+its translation-status.yml, and the language is added to docs/languages.yml. The glossary is
+not copied: it starts with every concept and its meaning, no word chosen (`use: ""`) and nothing
+forbidden, since the source's forbidden words may be the new language's right ones (Swedish
+«talongen»); `make translations` asks for the words until they are written. Nothing else is
 written: a translator's work stays in docs/<CODE>/ (tests/generator/i18n/test_new_language.py holds it to that).
 """
 from __future__ import annotations
@@ -18,6 +21,7 @@ from generator.i18n import translations
 from generator.errors import BuildError
 from generator.inputs.languages import LANGUAGE_CODE as CODE, read_yaml, search_languages as known_search_languages
 from generator.i18n.segments import language_files
+from generator.guard.glossary import FILE_NAME as GLOSSARY, load as load_glossary
 
 
 class LanguageError(BuildError):
@@ -35,8 +39,9 @@ def create(docs: Path, code: str, source: str, search: str | None = None) -> lis
     listing_file = docs / "languages.yml"
     listing = read_yaml(listing_file)
     codes = [entry["code"] for entry in listing["languages"]]
-    if not CODE.fullmatch(code or ""):
-        raise LanguageError(f"language code {code!r} is not a lowercase BCP 47 code such as 'sv', 'nn' or 'pt-br'")
+    code = canonical(code)
+    if not CODE.fullmatch(code):
+        raise LanguageError(f"language code {code!r} is not a BCP 47 code such as 'sv', 'nn' or 'pt-BR'")
     if code in codes:
         raise LanguageError(f"{listing_file}: language '{code}' is already there")
     if (docs / code).exists():
@@ -60,6 +65,7 @@ def create(docs: Path, code: str, source: str, search: str | None = None) -> lis
     try:
         shutil.copytree(docs / source, stage, ignore=shutil.ignore_patterns(translations.STATUS_FILE, ".*"))
         _set_code(stage, code, name)
+        _fresh_glossary(docs / source / GLOSSARY, stage / GLOSSARY, code, name, source)
         stage.rename(docs / code)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
@@ -71,6 +77,49 @@ def create(docs: Path, code: str, source: str, search: str | None = None) -> lis
         file_name: [translations.entry(s, untranslated=True) for s in text_file.segments]
         for file_name, text_file in copied.items()})
     return sorted(p for p in (docs / code).rglob("*") if p.is_file()) + [listing_file]
+
+
+def canonical(code: str) -> str:
+    """The code as the site writes it (a folder, an address, <html lang>): BCP 47 is not case
+    sensitive, so `pt-BR` and `pt-br` are one language, written in lowercase."""
+    return (code or "").strip().lower()
+
+
+def _fresh_glossary(source_file: Path, out: Path, code: str, name: str, source: str) -> None:
+    """The new language's glossary: each concept of the source's with its meaning and the
+    source's word as a comment, `use: ""` and nothing forbidden; the source's note_words as
+    they are (the words a note is read by: to translate, see docs/TRANSLATING.md)."""
+    glossary = load_glossary(source_file)
+    text = source_file.read_text(encoding="utf-8")
+    meanings = {name_: (entry or {}).get("meaning", "") for name_, entry in
+                (read_yaml(source_file).get("concepts") or {}).items()}
+    lines = [f"# Glossary for {name} ({code}): one word per concept, and the words that must not be used for it.",
+             "#",
+             f"# Made by `make language` from docs/{source}/{GLOSSARY}: every concept with its meaning and",
+             f"# the {source} word as a comment. Write the {code} word for each one in `use:` (in a PO",
+             f"# editor: the entries glossary.yml:concepts.<name>.use), and under `forbidden:` the {code}",
+             "# words a writer might wrongly use for it. Until every `use:` is written, `make verify`",
+             "# warns and `make publish` refuses (docs/TRANSLATING.md, «Glossary»).",
+             "#",
+             "# - forbidden: matched as whole words, case-insensitively, also across a line break; list",
+             "#              each inflection on its own. `{}` stands for any value.",
+             "# - allow:     phrases in which a forbidden word is right (it is skipped inside them).",
+             "",
+             "concepts:"]
+    for concept, use in glossary.concepts.items():
+        lines += [f"  {concept}:",
+                  f"    meaning: {json.dumps(meanings.get(concept) or concept, ensure_ascii=False)}",
+                  f"    use: \"\"  # {source}: {use}",
+                  "    forbidden: []"]
+    # note_words and the comment block just above it, as the source has them.
+    source_lines = text.splitlines()
+    start = next((i for i, line in enumerate(source_lines) if line.startswith("note_words:")), None)
+    if start is not None:
+        while start > 0 and source_lines[start - 1].startswith("#"):
+            start -= 1
+        lines += ["", f"# The words example notes are read by, still {source}'s: write each list in {code}."]
+        lines += source_lines[start:]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _set_code(folder: Path, code: str, name: str) -> None:

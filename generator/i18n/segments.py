@@ -4,7 +4,9 @@ status file tracks (docs/<lang>/translation-status.yml, see translations.py).
 - a page (pages/*.md): each heading, paragraph, list item and admonition title is a segment;
   its id is the heading path and its place under that heading («Slik begynner du ¶2»);
 - strings.yml and game.json: each string, by its key path («nav.index», «buttons.undo»);
-- an example's texts (examples/<id>.yml): title, summary and each note, by key («notes.3»).
+- an example's texts (examples/<id>.yml): title, summary and each note, by key («notes.3»);
+- the glossary (glossary.yml): each concept's word, `use` («concepts.deal.use»), so that a
+  translator with only a PO editor chooses them too (a new language starts with none).
 
 Segments of a page are ordered; the status matches them by content (translations.py aligns
 them), so an insertion elsewhere never makes its neighbours stale. Keyed files match by key.
@@ -22,6 +24,7 @@ import strict_yaml
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 ADMONITION = re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s")
+GLOSSARY_WORD = re.compile(r"concepts\.[^.]+\.use")  # a glossary's translatable text: each concept's word
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,11 @@ def language_files(docs: Path, lang: str) -> dict[str, TextFile]:
         # "lang" is the language's code, set by `generator language`, not a text to translate.
         files["game.json"] = TextFile("game.json", False,
                                       [s for s in keyed_segments(data) if s.id != "lang"])
+    glossary = folder / "glossary.yml"
+    if glossary.is_file():
+        concepts = (strict_yaml.load(glossary) or {}).get("concepts") or {}
+        files["glossary.yml"] = TextFile("glossary.yml", False, [
+            s for s in keyed_segments({"concepts": concepts}) if GLOSSARY_WORD.fullmatch(s.id)])
     for example in sorted((folder / "examples").glob("*.yml")):
         name = f"examples/{example.name}"
         files[name] = TextFile(name, False, keyed_segments(strict_yaml.load(example) or {}))

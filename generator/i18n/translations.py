@@ -7,7 +7,9 @@ source language's text now gives each segment's state:
 - current       the source is what the translation was made from;
 - stale         the source changed since (the old and the new source text are shown);
 - missing       the source has a segment the translation lacks (a new paragraph, key, note);
-- untranslated  the translation's text is the source's copy, not yet translated (`language`);
+- untranslated  no translation of it is recorded yet (`make language` records every text so;
+                marking it or a PO import records it), or the translation's text is empty:
+                whatever the file holds, it counts as not translated until then;
 - obsolete      the translation still has a segment whose source was removed;
 - reshaped      a page of the translation has more or fewer segments than were recorded: a
                 paragraph was added or removed there alone (one finding for the page).
@@ -20,6 +22,8 @@ The status file is written only by `mark` (never by hand): `python -m generator 
 from __future__ import annotations
 
 import difflib
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +32,8 @@ import yaml
 
 from generator.errors import BuildError
 from generator.inputs.languages import read_yaml
-from generator.i18n.segments import Segment, TextFile, language_files
+from generator.inputs.source_files import refuse_special, refuse_special_folder
+from generator.i18n.segments import Segment, TextFile, fingerprint, language_files
 
 STATUS_FILE = "translation-status.yml"
 STATES = ("current", "stale", "missing", "untranslated", "obsolete", "reshaped")
@@ -97,9 +102,24 @@ def save_status(docs: Path, lang: str, source: str, files: dict[str, list[dict]]
     path = docs / lang / STATUS_FILE
     body = yaml.safe_dump({"source": source, "files": {k: files[k] for k in sorted(files)}},
                           allow_unicode=True, sort_keys=False, width=100)
-    tmp = path.with_suffix(".yml.tmp")
-    tmp.write_text(HEADER.format(lang=lang, source=source) + body, encoding="utf-8")
-    tmp.replace(path)  # all or nothing
+    write_inside(docs / lang, path, HEADER.format(lang=lang, source=source) + body)
+
+
+def write_inside(folder: Path, path: Path, text: str) -> None:
+    """Writes `path`, a file of `folder`, all or nothing: a new file beside it (never an existing
+    one, so no link is followed) renamed over it; a link or a non-regular file in the way is
+    refused (generator/inputs/source_files.py), so nothing outside `folder` is ever written."""
+    refuse_special_folder(folder)
+    if os.path.lexists(path):
+        refuse_special(path, folder)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 def entry(segment: Segment, untranslated: bool = False) -> dict:
@@ -115,6 +135,7 @@ def compare(docs: Path, lang: str) -> Status:
     src_files = language_files(docs, source)
     own_files = language_files(docs, lang)
     recorded = load_status(docs, lang)
+    _refuse_edited(docs, lang, recorded)
     status = Status(lang)
     for name, src in src_files.items():
         own = own_files.get(name)
@@ -130,6 +151,18 @@ def compare(docs: Path, lang: str) -> Status:
         else:
             status.findings += _compare_keyed(name, src.segments, own.segments, recorded.get(name, []))
     return status
+
+
+def _refuse_edited(docs: Path, lang: str, recorded: dict[str, list[dict]]) -> None:
+    """Each record's fingerprint is its recorded source text's: a record edited by hand (a new
+    fingerprint over the old text, to pass stale text as current) is refused, not believed."""
+    edited = [f"{name}:{r.get('id')}" for name, records in recorded.items() for r in records
+              if r.get("sha") != fingerprint(str(r.get("source", "")))]
+    if edited:
+        raise StatusError(f"docs/{lang}/{STATUS_FILE}: the record of {', '.join(edited[:5])}"
+                          f"{' …' if len(edited) > 5 else ''} does not match its own source text (edited by "
+                          f"hand?); the file is written only by `make translations MARK={lang}`: mark the "
+                          "translated files again, or `git checkout` it")
 
 
 def _compare_ordered(name: str, now: list[Segment], records: list[dict]) -> list[Finding]:
@@ -154,13 +187,13 @@ def _compare_ordered(name: str, now: list[Segment], records: list[dict]) -> list
 
 def _compare_keyed(name: str, now: list[Segment], own: list[Segment], records: list[dict]) -> list[Finding]:
     by_id = {str(r.get("id")): r for r in records}
-    present = {s.id for s in own}
+    present = {s.id: s.text for s in own}
     out = []
     for s in now:
         r = by_id.get(s.id)
         if s.id not in present:
             out.append(Finding(name, s.id, "missing", new=s.text))
-        elif r is None or r.get("untranslated"):
+        elif r is None or r.get("untranslated") or (s.text and not present[s.id]):
             out.append(Finding(name, s.id, "untranslated", new=s.text))
         elif r.get("sha") != s.fingerprint:
             out.append(Finding(name, s.id, "stale", old=str(r.get("source", "")), new=s.text))
@@ -307,6 +340,22 @@ def _side_by_side(old: str, new: str) -> list[str]:
     return ["      was: " + " ".join(was), "      now: " + " ".join(now)]
 
 
-def all_statuses(docs: Path) -> list[Status]:
-    _, others = source_language(docs)
-    return [compare(docs, lang) for lang in others]
+def all_statuses(docs: Path, only: str | None = None) -> list[Status]:
+    """Every translated language's status; `only`: that language's alone (make translations LANG=xx)."""
+    source, others = source_language(docs)
+    if only is not None and only not in others:
+        raise StatusError(f"docs/languages.yml: '{only}' is not a translated language "
+                          f"(the source is {source}; translations: {', '.join(others) or 'none'})")
+    return [compare(docs, lang) for lang in others if only in (None, lang)]
+
+
+def glossary_request(status: Status) -> str | None:
+    """What `make verify` says while a language's glossary has concepts without a word."""
+    words = [f.segment.split(".")[1] for f in status.findings
+             if f.file == "glossary.yml" and f.state in ("untranslated", "missing")]
+    if not words:
+        return None
+    shown = ", ".join(words[:6]) + (" …" if len(words) > 6 else "")
+    return (f"docs/{status.lang}/glossary.yml: {len(words)} concept(s) without a {status.lang} word yet ({shown}): "
+            f"write each one's `use:` (in a PO editor: the entries glossary.yml:concepts.<name>.use), "
+            f"then mark it; until then nothing is forbidden in {status.lang}")

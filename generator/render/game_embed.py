@@ -45,6 +45,7 @@ from pathlib import Path, PurePosixPath
 from xml.sax.saxutils import quoteattr
 
 from generator.render.svg import VIEW_H, VIEW_W
+from generator.inputs.languages import LANGUAGE_CODE
 
 __all__ = ["CARD_STYLESHEET", "RESERVE_PICTURE", "STYLESHEET", "GAME_MODULE", "REPLAY_MODULE", "game_code", "game_html", "head_html",
            "module_graph", "replay_html"]
@@ -117,8 +118,8 @@ def _assets(assets_url: str) -> str:
 
 
 def _check_lang(lang: str) -> None:
-    if not (isinstance(lang, str) and lang.isalpha() and 2 <= len(lang) <= 3):
-        raise ValueError(f"lang must be a language code such as 'nb' or 'da', not {lang!r}")
+    if not (isinstance(lang, str) and LANGUAGE_CODE.fullmatch(lang)):
+        raise ValueError(f"lang must be a language code such as 'nb', 'da' or 'pt-br', not {lang!r}")
 
 
 def _one_block(html: str) -> str:

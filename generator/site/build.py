@@ -47,6 +47,7 @@ from generator.guard.rule_marks import page_problems as rule_mark_problems
 from generator.guard.sentences import sentence_problems
 from generator.settings import APP, ASSETS, BUNDLE, DOCS, OVERRIDES, ROOT
 from generator.site.sitecheck import check_site
+from generator.site.link_places import at_source
 from generator.inputs.theme_words import theme_config
 
 
@@ -484,5 +485,6 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
             problems = check_site(built, {lang.code: list(lang.pages) for lang in g.languages},
                                   outside_addresses(g.facts), g.site_url)
         if problems:
+            problems = [at_source(problem, built, g.languages) for problem in problems]
             raise BuildFailed("the built site failed its checks:\n  " + "\n  ".join(problems))
         return publish.install(built, dest, versioned, allowances)

@@ -58,7 +58,14 @@ def alternates(site_url: str, languages: list[Language], name: str) -> list[dict
 
 
 def og_locale(code: str) -> str:
-    """The Open Graph locale of a language code ('nb' → 'nb_NO'), from CLDR's likely subtags."""
+    """The Open Graph locale of a language code ('nb' → 'nb_NO', 'pt-br' → 'pt_BR'): its own
+    region, or CLDR's likely one."""
+    if "-" in code:
+        from generator.render.context import babel_locale
+        locale = babel_locale(code)
+        if locale.territory:
+            return f"{locale.language}_{locale.territory}"
+        code = locale.language
     likely = get_global("likely_subtags").get(code)
     if not likely:
         raise BuildError(f"docs/languages.yml: no region is known for the language {code!r} (Open Graph needs one)")
@@ -84,6 +91,25 @@ def meta_words(lang: Language, *path: str) -> dict[str, str]:
     return block
 
 
+def root_words(lang: Language, languages: list[Language]) -> dict[str, str]:
+    """The root chooser's title and description (strings.yml meta.root), `{languages}` in them
+    filled with every language of docs/languages.yml, named in `lang` («norsk bokmål, dansk og
+    svensk»): a language added is named there with no text to change outside its own folder."""
+    from babel.lists import format_list
+    from generator.render.context import babel_locale
+
+    names = format_list(language_names(lang, languages), locale=babel_locale(lang.code))
+    return {key: value.replace("{languages}", names) for key, value in meta_words(lang, "root").items()}
+
+
+def language_names(lang: Language, languages: list[Language]) -> list[str]:
+    """Every language's name in `lang`, as CLDR writes it («norsk bokmål», «dansk»)."""
+    from generator.render.context import babel_locale
+
+    here = babel_locale(lang.code)
+    return [babel_locale(other.code).get_display_name(here) for other in languages]
+
+
 def page_words(lang: Language, name: str) -> dict[str, str]:
     words = meta_words(lang, "pages", name[:-3])
     missing = [key for key in META_PAGE_KEYS if key not in words]
@@ -107,12 +133,16 @@ def head_config(lang: Language, languages: list[Language], site_url: str) -> dic
 
 
 def root_head(languages: list[Language], default: str, site_url: str) -> str:
-    """The root chooser's head tags: its title and description in every language, the default's
-    first (a Danish reader who finds the chooser in a search sees Danish too, as on the 404 page)."""
+    """The root chooser's head tags: its title in the default language naming every language, its
+    description in every language, the default's first (a Danish reader who finds the chooser in a
+    search sees Danish too, as on the 404 page)."""
     first = next(lang for lang in languages if lang.code == default)
     ordered = [first] + [lang for lang in languages if lang is not first]
-    words = {key: sep.join(meta_words(lang, "root")[key] for lang in ordered)
-             for key, sep in (("title", " · "), ("description", " "))}
+    # Each language's words, {languages} filled in that language (root_words): the title the
+    # default's alone (it names every language, and a title of three would be cut off in a search),
+    # the description every language's.
+    filled = [root_words(lang, languages) for lang in ordered]
+    words = {"title": filled[0]["title"], "description": " ".join(w["description"] for w in filled)}
     config = head_config(first, languages, site_url)
     tags = [f'<title>{escape(words["title"])}</title>',
             f'<meta name="description" content="{escape(words["description"])}">',

@@ -60,10 +60,9 @@ def test_every_text_of_a_new_language_is_untranslated(tree):
 
 
 @pytest.mark.parametrize("code, message", [
-    ("SV", "'SV' is not a lowercase BCP 47 code"),
-    ("sv_SE", "'sv_SE' is not a lowercase BCP 47 code"),
-    ("../x", "'../x' is not a lowercase BCP 47 code"),
-    ("", "'' is not a lowercase BCP 47 code"),
+    ("sv_SE", "'sv_se' is not a BCP 47 code"),
+    ("../x", "'../x' is not a BCP 47 code"),
+    ("", "'' is not a BCP 47 code"),
     (LANGUAGES[1], f"language '{LANGUAGES[1]}' is already there"),
     ("qq", "'qq' is not a language Babel (CLDR) knows"),
     ("nn", "search language 'nn' is not one the site's search (lunr) can stem"),
@@ -87,3 +86,53 @@ def test_an_existing_folder_and_an_unknown_source_are_refused(tree, capsys):
 def test_a_search_language_can_be_named(tree):
     assert language(tree, "nn", "--search", "no") == 0
     assert strict_yaml.load(tree / "docs/languages.yml")["languages"][-1]["search"] == "no"
+
+
+def test_a_new_glossary_forbids_nothing_and_asks_for_its_words(tree, capsys):
+    """The source's forbidden words may be the new language's right ones (Swedish «talongen»,
+    forbidden in nb): the new glossary has every concept, no word and nothing forbidden, and
+    `make verify`'s summary asks for the words until they are written."""
+    from generator.guard import glossary
+    from generator.inputs.languages import load_languages
+
+    assert language(tree, "sv") == 0
+    capsys.readouterr()
+    docs = tree / "docs"
+    new, source = glossary.load(docs / "sv" / "glossary.yml"), glossary.load(docs / LANGUAGES[0] / "glossary.yml")
+    assert list(new.concepts) == list(source.concepts) and new.rules == () and new.undecided == list(new.concepts)
+    assert any(rule.pattern.search("talongen") for rule in source.rules)  # what the copy used to refuse
+    page = docs / "sv" / "pages" / "index.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nLägg kortet på talongen.\n",
+                    encoding="utf-8")
+    languages, default = load_languages(docs)
+    assert not [p for p in glossary.lint(languages, default) if "/sv/" in p]
+    assert cli.main(["translations", "--docs", str(docs), "--summary"]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: docs/sv/glossary.yml: {len(new.concepts)} concept(s) without a sv word yet (deal," in err
+    assert cli.main(["translations", "--docs", str(docs), "--check", "--lang", "sv"]) == 1
+    # Written and marked, the words end the request.
+    text = (docs / "sv" / "glossary.yml").read_text(encoding="utf-8").replace('use: ""', "use: ord")
+    (docs / "sv" / "glossary.yml").write_text(text, encoding="utf-8")
+    assert cli.main(["translations", "--docs", str(docs), "--mark", "sv", "glossary.yml"]) == 0
+    capsys.readouterr()
+    assert cli.main(["translations", "--docs", str(docs), "--summary"]) == 0
+    assert "glossary.yml" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("given", ["pt-BR", "pt-br"])
+def test_a_code_with_a_region_is_one_language_in_lowercase(tree, capsys, given):
+    """BCP 47 is not case sensitive: pt-BR (the usage text's example) and pt-br make one folder, pt-br,
+    whose numbers, dates and Open Graph locale are Brazilian Portuguese."""
+    from generator.inputs.languages import load_languages
+    from generator.render.context import babel_locale
+    from generator.site.seo import og_locale
+
+    assert language(tree, given) == 0
+    assert "Made docs/pt-br/" in capsys.readouterr().out
+    assert strict_yaml.load(tree / "docs/languages.yml")["languages"][-1]["code"] == "pt-br"
+    languages, _ = load_languages(tree / "docs")
+    assert languages[-1].code == "pt-br"
+    assert str(babel_locale("pt-br")) == "pt_BR" and og_locale("pt-br") == "pt_BR"
+    assert json.loads((tree / "docs/pt-br/game.json").read_text(encoding="utf-8"))["lang"] == "pt-br"
+    from generator.render.game_embed import _check_lang
+    _check_lang("pt-br")  # the game embeds in it (it took two or three letters only)

@@ -97,3 +97,39 @@ def test_a_po_file_for_another_language_is_refused(docs, tmp_path, capsys):
     out.write_text(text, encoding="utf-8")
     assert po_cli(docs, "import", LANG, str(out)) == 2
     assert "a PO file for 'fi'" in capsys.readouterr().err
+
+
+def test_the_glossary_and_the_style_guide_travel_in_the_export(docs, tmp_path):
+    """A translator with only a PO editor sees the glossary's terms on each entry that uses them,
+    writes the language's own words as entries, and reads the whole glossary and STYLE.md in
+    the file's header."""
+    out = tmp_path / "x.po"
+    assert po_cli(docs, "export", LANG, str(out)) == 0
+    po = polib.pofile(str(out), wrapwidth=0)
+    glossary = strict_yaml.load(docs / LANG / "glossary.yml")["concepts"]
+    style = (docs / LANG / "STYLE.md").read_text(encoding="utf-8").splitlines()
+    assert f"GLOSSARY (docs/{LANG}/glossary.yml)" in po.header and style[0] in po.header and style[-1] in po.header
+    deal = glossary["deal"]
+    assert f"deal: {SOURCE} «utdeling» → {LANG} «{deal['use']}»; not: {', '.join(deal['forbidden'])}" in po.header
+    uses_deal = [e for e in po if e.msgctxt.startswith("pages/") and "utdeling" in e.msgid.lower()]
+    assert uses_deal and all(f"glossary deal: {SOURCE} «utdeling» → {LANG} «{deal['use']}»" in e.comment
+                             for e in uses_deal)
+    assert not any("glossary deal:" in e.comment for e in po if "utdeling" not in e.msgid.lower())
+    word = next(e for e in po if e.msgctxt == "glossary.yml:concepts.deal.use")
+    assert word.msgid == "utdeling" and word.msgstr == deal["use"]
+    assert f"the {LANG} word for the concept 'deal'" in word.comment
+
+
+def test_a_new_language_chooses_its_glossary_words_in_the_po_file(docs, tmp_path):
+    assert cli.main(["language", "sv", "--docs", str(docs)]) == 0
+    out = tmp_path / "sv.po"
+    assert po_cli(docs, "export", "sv", str(out)) == 0
+    po = polib.pofile(str(out), wrapwidth=0)
+    assert "deal: nb «utdeling» → sv not chosen yet (entry glossary.yml:concepts.deal.use)" in po.header
+    word = next(e for e in po if e.msgctxt == "glossary.yml:concepts.deal.use")
+    assert word.msgstr == ""
+    word.msgstr = "giv"
+    po.save(str(out))
+    assert po_cli(docs, "import", "sv", str(out)) == 0
+    assert strict_yaml.load(docs / "sv" / "glossary.yml")["concepts"]["deal"]["use"] == "giv"
+    assert "# Glossary for Svenska (sv)" in (docs / "sv" / "glossary.yml").read_text(encoding="utf-8")

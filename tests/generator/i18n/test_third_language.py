@@ -1,35 +1,52 @@
-"""A third language end to end, in a temporary copy of the repository (the .venv and the survey
-cache shared, as in test_worked_examples.py): `make language CODE=sv`, a pseudo-translation,
-`make translations MARK=sv`, `make site`; then its pages, search, language switch, game strings,
-number words, hreflang and sitemap; and one nb paragraph changed is stale in every other language,
-and nothing else is."""
+"""A third language end to end, the translator's way, in a temporary copy of the repository
+(the .venv and the survey cache shared, as in test_worked_examples.py): `make language CODE=sv`,
+its own glossary word (the stock is «talong», and nb's «trekkbunken» is forbidden in it: the
+opposite of nb's glossary), `make po-export`, the PO file filled by a program (a
+pseudo-translation), `make po-import`, `make site`; then its pages, search, language switch,
+game strings, number words, hreflang, sitemap and root page; and one nb paragraph changed is
+stale in every other language, and nothing else is."""
 import json
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
+import polib
 import pytest
 
 import strict_yaml
 from generator.i18n.segments import page_segments
 from helpers.cached_builds import inputs_digest, shared_output
+from helpers.languages import LANGUAGES, SOURCE
 from helpers.repository_copy import copy_repository, repository_files, run_make
 
 ROOT = Path(__file__).resolve().parents[3]
-LANGUAGES = [entry["code"] for entry in strict_yaml.load(ROOT / "docs" / "languages.yml")["languages"]]
-SOURCE = LANGUAGES[0]
 NEW = "sv"
 # Swedish counts, so that a spelled number on the page shows whose words it is («två» is no nb word).
-SV_NUMBERS = ('counts: {"0": "noll", "2": "två", "3": "tre", "4": "fyra", "5": "fem", "6": "sex", "7": "sju", '
-              '"8": "åtta", "9": "nio", "10": "tio", "11": "elva", "12": "tolv"}\none: {c: en, n: ett}\n')
+SV_NUMBERS = {"0": "noll", "2": "två", "3": "tre", "4": "fyra", "5": "fem", "6": "sex", "7": "sju", "8": "åtta",
+              "9": "nio", "10": "tio", "11": "elva", "12": "tolv"}
 UNDO = "Ångra"
+STOCK = "talong"  # the pseudo-language's word for the stock, which nb's glossary forbids
 
 
 def pseudo(text: str) -> str:
-    """The pseudo-translation: ø → ö and æ → ä outside Jinja's {{ }} and {% %}."""
+    """The pseudo-translation: ø → ö, æ → ä and the stock «talong» outside Jinja's {{ }} and {% %}."""
     parts = re.split(r"({{.*?}}|{%.*?%})", text, flags=re.S)
-    return "".join(p if p.startswith(("{{", "{%")) else p.replace("ø", "ö").replace("æ", "ä") for p in parts)
+    return "".join(p if p.startswith(("{{", "{%")) else re.sub(
+        "trekkbunk", lambda m: "Talong" if m.group(0)[0] == "T" else "talong",
+        p.replace("ø", "ö").replace("æ", "ä"), flags=re.I) for p in parts)
+
+
+def translated(entry: polib.POEntry) -> str:
+    """What the program fills in: its own words where it has them, else the pseudo-translation."""
+    file, _, key = entry.msgctxt.partition(":")
+    if file == "glossary.yml":
+        return STOCK if key == "concepts.stock.use" else pseudo(entry.msgid)
+    if file == "numbers.yml" and key.startswith("counts."):
+        return SV_NUMBERS.get(key.split(".")[1], entry.msgid)
+    if file == "game.json" and entry.msgid == "Angre":
+        return UNDO
+    return pseudo(entry.msgid)
 
 
 def _scaffold_and_build(copy: Path, names: list[str]) -> dict:
@@ -38,21 +55,20 @@ def _scaffold_and_build(copy: Path, names: list[str]) -> dict:
     said = {}
     r = run_make(copy, "language", f"CODE={NEW}", f"FROM={SOURCE}")
     said["language"] = [r.returncode, r.stdout, r.stderr]
-    folder = copy / "docs" / NEW
-    if not (copy / "docs" / SOURCE / "theme.yml").exists():
-        # Until the theme's words are data in docs/<lang>/theme.yml, they are a partial of the theme.
-        partials = copy / "generator" / "overrides" / "partials" / "languages"
-        partial = (partials / f"{SOURCE}.html").read_text(encoding="utf-8")
-        (partials / f"{NEW}.html").write_text(partial.replace(f'"language": "{SOURCE}"', f'"language": "{NEW}"'),
-                                              encoding="utf-8")
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and path.suffix in (".md", ".yml", ".json") and path.name != "translation-status.yml":
-            path.write_text(pseudo(path.read_text(encoding="utf-8")), encoding="utf-8")
-    (folder / "numbers.yml").write_text(SV_NUMBERS, encoding="utf-8")
-    game = folder / "game.json"
-    game.write_text(game.read_text(encoding="utf-8").replace('"undo": "Angre"', f'"undo": "{UNDO}"'), encoding="utf-8")
-    r = run_make(copy, "translations", f"MARK={NEW}")
-    said["mark"] = [r.returncode, r.stdout, r.stderr]
+    glossary = copy / "docs" / NEW / "glossary.yml"  # the translator forbids the source's word
+    text = glossary.read_text(encoding="utf-8")
+    glossary.write_text(re.sub(r"(  stock:\n(?:    .*\n)*?    forbidden: )\[\]", r"\1[trekkbunken, trekkbunke]", text),
+                        encoding="utf-8")
+    r = run_make(copy, "po-export", f"CODE={NEW}")
+    said["export"] = [r.returncode, r.stdout, r.stderr]
+    po_file = copy / "build" / "translations" / f"{NEW}.po"
+    po = polib.pofile(str(po_file), wrapwidth=0)
+    said["header"] = po.header
+    for entry in po:
+        entry.msgstr = translated(entry)
+    po.save(str(po_file))
+    r = run_make(copy, "po-import", f"CODE={NEW}", f"PO={po_file}")
+    said["import"] = [r.returncode, r.stdout, r.stderr]
     r = run_make(copy, "site")
     said["site"] = [r.returncode, r.stdout, r.stderr]
     return said
@@ -65,16 +81,44 @@ def built():
     names = repository_files()
     digest = inputs_digest(names + ["build/survey-cache"])
     copy, said = shared_output("third-language", digest, lambda folder: _scaffold_and_build(folder, names))
-    for step in ("language", "mark", "site"):
+    for step in ("language", "export", "import", "site"):
         assert said[step][0] == 0, f"make {step}: {said[step][2][-2000:]}"
     return copy, said
 
 
-def test_the_new_language_is_listed_and_current_after_marking(built):
+def test_the_new_language_is_listed_and_current_after_the_import(built):
     copy, said = built
     listing = strict_yaml.load(copy / "docs" / "languages.yml")["languages"]
     assert listing[-1] == {"code": NEW, "name": "Svenska", "search": NEW}
-    assert f"{NEW}: " in said["mark"][1] and "segment(s) current" in said["mark"][1]
+    assert f"{NEW}: " in said["import"][1] and "segment(s) recorded as translated" in said["import"][1]
+    r = run_make(copy, "translations", f"LANG={NEW}")
+    assert r.returncode == 0 and r.stdout.strip().splitlines()[-1].startswith(f"{NEW}: ") and \
+        r.stdout.strip().splitlines()[-1].endswith(" current, 0 stale, 0 missing"), r.stdout
+
+
+def test_its_own_glossary_word_is_used_and_the_source_word_forbidden(built, tmp_path):
+    """«talong», which nb's glossary forbids, is the new language's word; nb's «trekkbunken» is
+    what its glossary forbids: the PO file carried the glossary, and the build applied it."""
+    copy, said = built
+    assert "GLOSSARY" in said["header"] and f"stock: {SOURCE} «trekkbunke» → {NEW}" in said["header"]
+    assert "glossary.yml" not in said["site"][2]  # no request for words left
+    page = (copy / "site" / NEW / "index.html").read_text(encoding="utf-8")
+    assert "talongen" in page.lower() and "trekkbunken" not in page.lower()
+    docs = tmp_path / "docs"
+    shutil.copytree(copy / "docs", docs)
+    source = docs / NEW / "pages" / "index.md"
+    source.write_text(source.read_text(encoding="utf-8") + "\nLegg kortet i trekkbunken.\n", encoding="utf-8")
+    r = subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-m", "generator", "lint", "--docs", str(docs)],
+                       cwd=copy, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and f"'trekkbunken' — use '{STOCK}' (glossary: stock)" in r.stderr, r.stderr
+
+
+def test_the_root_page_names_the_new_language(built):
+    copy, _ = built
+    root = (copy / "site" / "index.html").read_text(encoding="utf-8")
+    title = re.search(r"<title>(.*?)</title>", root).group(1)
+    assert "svensk" in title, title
+    assert f'hreflang="{NEW}"' in root
 
 
 def test_every_page_is_built_in_the_new_language(built):

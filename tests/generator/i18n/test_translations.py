@@ -294,3 +294,52 @@ def test_a_paragraph_removed_from_the_translation_alone_is_reported(docs):
     page.write_text(text.replace(last.text, ""), encoding="utf-8")
     assert [state for _, _, state in not_current(docs, lang)] == ["reshaped"]
     assert ", 1 reshaped" in translations.compare(docs, lang).totals()
+
+
+def test_one_language_alone(docs, capsys):
+    """`make translations LANG=xx` reports that language only; an unknown one is refused."""
+    assert cli.main(["language", "sv", "--docs", str(docs)]) == 0
+    capsys.readouterr()
+    assert run(docs, "--lang", OTHERS[0]) == 0
+    out = capsys.readouterr().out
+    assert f"{OTHERS[0]}: " in out and "sv:" not in out and "docs/sv/" not in out
+    assert run(docs, "--lang", "sv") == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("sv: 0 current") and not any(
+        line.startswith(f"{code}:") for code in OTHERS for line in out.splitlines())
+    assert run(docs, "--lang", "fi") == 2
+    assert "'fi' is not a translated language" in capsys.readouterr().err
+
+
+def test_make_passes_lang_only_when_given_on_its_command_line():
+    """LANG is also the locale's variable in every shell: only LANG=xx given to make filters."""
+    def dry(*args, env_lang):
+        r = subprocess.run(["make", "-n", "-o", ".venv/.installed-stamp", "-o", "setup", "translations", *args],
+                           cwd=ROOT, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "LANG": env_lang})
+        return r.stdout
+    assert '--lang "da"' in dry("LANG=da", env_lang="C.UTF-8")
+    assert "--lang" not in dry(env_lang="C.UTF-8")
+
+
+def test_untranslated_means_not_recorded_whatever_the_file_holds(docs, tmp_path):
+    """A text written in the language but not yet marked is untranslated (the report, the
+    totals, the docs say so); its words go out in the PO export, and the import records them."""
+    import polib
+    assert cli.main(["language", "sv", "--docs", str(docs)]) == 0
+    strings = docs / "sv" / "strings.yml"
+    strings.write_text(strings.read_text(encoding="utf-8").replace("status: {won: vunnet,", "status: {won: vunnit,"),
+                       encoding="utf-8")
+    finding = next(f for f in translations.compare(docs, "sv").findings if f.segment == "status.won")
+    assert finding.state == "untranslated"
+    out = tmp_path / "sv.po"
+    assert cli.main(["po", "export", "sv", str(out), "--docs", str(docs)]) == 0
+    entries = {e.msgctxt: e for e in polib.pofile(str(out))}
+    assert entries["strings.yml:status.won"].msgstr == "vunnit"
+    assert entries["strings.yml:status.stuck"].msgstr == ""  # still the source's copy: nothing to keep
+    assert cli.main(["po", "import", "sv", str(out), "--docs", str(docs)]) == 0
+    finding = next(f for f in translations.compare(docs, "sv").findings if f.segment == "status.won")
+    assert finding.state == "current"
+    for text in ((ROOT / "docs" / "TRANSLATING.md").read_text(encoding="utf-8"),
+                 (ROOT / "docs" / "dev" / "translating.md").read_text(encoding="utf-8")):
+        assert "untranslated**: not yet recorded as translated" in text or \
+            "*untranslated* (not yet recorded as translated" in text
