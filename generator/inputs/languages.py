@@ -13,6 +13,8 @@ from pathlib import Path
 
 import strict_yaml
 
+from babel import Locale, UnknownLocaleError
+
 from generator.errors import BuildError
 from generator.inputs.source_files import read_json, refuse_special, regular_files
 from generator.settings import DOCS
@@ -113,7 +115,6 @@ def _keys(data, prefix="") -> set[str]:
 
 def completeness_problems(languages: list[Language], default: str) -> list[str]:
     """Every page, string and game string of the default language must exist in each other one."""
-    from generator.render.context import babel_locale  # the code's locale, or BuildError naming docs/languages.yml
     reference = next(lang for lang in languages if lang.code == default)
     problems = []
     for lang in languages:
@@ -167,3 +168,11 @@ def language_facts(lang: Language, facts: dict) -> dict:
             source[key] = {**(source.get(key) if isinstance(source.get(key), dict) else {}), lang.code: text.strip()}
         sources.append(source)
     return {**facts, "sources": sources}
+
+def babel_locale(code: str) -> Locale:
+    """The CLDR locale of a language code from docs/languages.yml ('nb', 'da', 'pt-BR')."""
+    try:
+        return Locale.parse(code.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        raise BuildError(f"docs/languages.yml: language code {code!r} is not a locale Babel knows; "
+                         "use an ISO 639 code such as 'nb' or 'da'") from None

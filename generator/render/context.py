@@ -11,7 +11,6 @@ import dataclasses
 import string
 from datetime import date, datetime
 
-from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
 from babel.numbers import NumberPattern, format_decimal
 
@@ -19,7 +18,7 @@ from generator.render import svg
 from generator.render.slugs import slug
 from generator.errors import BuildError
 from generator.render.placeholders import fill, format_problem
-from generator.inputs.languages import Language
+from generator.inputs.languages import Language, babel_locale
 
 CHAPTER_ORDER = ("deal", "pair", "waste_pair", "king", "draw", "turn", "end")
 
@@ -40,13 +39,6 @@ SPELLED_UP_TO = 12  # larger counts keep their digits, as careful nb and da writ
 GENDERS = {"c": "common (en rad, én række)", "n": "neuter (ett kort, ét kort)"}
 
 
-def babel_locale(code: str) -> Locale:
-    """The CLDR locale of a language code from docs/languages.yml ('nb', 'da', 'pt-BR')."""
-    try:
-        return Locale.parse(code.replace("-", "_"))
-    except (UnknownLocaleError, ValueError):
-        raise BuildError(f"docs/languages.yml: language code {code!r} is not a locale Babel knows; "
-                         "use an ISO 639 code such as 'nb' or 'da'") from None
 
 
 class Words:

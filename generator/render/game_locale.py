@@ -68,6 +68,6 @@ def _condition(tree) -> dict:
 def game_strings(strings: dict, code: str, where: str, numbers: dict | None = None) -> dict:
     """A language's game.json strings as the page gives them to the game: with its ``locale``,
     and in it `numbers` (the language's numbers.yml) as the words for small counts."""
-    from generator.render.context import babel_locale  # the language code's locale, or BuildError naming docs/languages.yml
+    from generator.inputs.languages import babel_locale  # the language code's locale, or BuildError naming docs/languages.yml
     locale = babel_locale(code)
     return {**strings, "locale": {**game_locale(locale, where), "plural": plural_rule(locale), "words": numbers or {}}}

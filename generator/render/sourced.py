@@ -124,13 +124,27 @@ class SourcedDict(dict):
     """A mapping of the data and its path (`examples | length` is a number with a source)."""
     __slots__ = ("_path",)
 
+    def __init__(self, items=(), path: str | None = None):
+        super().__init__(items)
+        self._path = path
+
 
 class SourcedList(list):
     __slots__ = ("_path",)
 
+    def __init__(self, items=(), path: str | None = None):
+        super().__init__(items)
+        self._path = path
+
 
 class SourcedText(str):
     """Text of the data holding a digit (a month «2026-07», an address): printed as it is, noted."""
+
+    def __new__(cls, value: str = "", path: str | None = None):
+        return super().__new__(cls, value)
+
+    def __init__(self, value: str = "", path: str | None = None):
+        self._path = path
 
 
 def path_of(value) -> str | None:
@@ -149,17 +163,12 @@ def tagged(value, path: str):
     if isinstance(value, str):
         if typed_digit_at(value) < 0:
             return value
-        text = SourcedText(value)
-        text._path = path
-        return text
+        return SourcedText(value, path)
     if isinstance(value, dict):
-        out = SourcedDict({k: tagged(v, _key_path(path, k)) for k, v in value.items()})
-    elif isinstance(value, (list, tuple)):
-        out = SourcedList(tagged(v, f"{path}[{i}]") for i, v in enumerate(value))
-    else:
-        return value
-    out._path = path
-    return out
+        return SourcedDict({k: tagged(v, _key_path(path, k)) for k, v in value.items()}, path)
+    if isinstance(value, (list, tuple)):
+        return SourcedList((tagged(v, f"{path}[{i}]") for i, v in enumerate(value)), path)
+    return value
 
 
 def _key_path(path: str, key) -> str:

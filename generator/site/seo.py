@@ -61,7 +61,7 @@ def og_locale(code: str) -> str:
     """The Open Graph locale of a language code ('nb' → 'nb_NO', 'pt-br' → 'pt_BR'): its own
     region, or CLDR's likely one."""
     if "-" in code:
-        from generator.render.context import babel_locale
+        from generator.inputs.languages import babel_locale
         locale = babel_locale(code)
         if locale.territory:
             return f"{locale.language}_{locale.territory}"
@@ -96,7 +96,7 @@ def root_words(lang: Language, languages: list[Language]) -> dict[str, str]:
     filled with every language of docs/languages.yml, named in `lang` («norsk bokmål, dansk og
     svensk»): a language added is named there with no text to change outside its own folder."""
     from babel.lists import format_list
-    from generator.render.context import babel_locale
+    from generator.inputs.languages import babel_locale
 
     names = format_list(language_names(lang, languages), locale=babel_locale(lang.code))
     return {key: value.replace("{languages}", names) for key, value in meta_words(lang, "root").items()}
@@ -104,7 +104,7 @@ def root_words(lang: Language, languages: list[Language]) -> dict[str, str]:
 
 def language_names(lang: Language, languages: list[Language]) -> list[str]:
     """Every language's name in `lang`, as CLDR writes it («norsk bokmål», «dansk»)."""
-    from generator.render.context import babel_locale
+    from generator.inputs.languages import babel_locale
 
     here = babel_locale(lang.code)
     return [babel_locale(other.code).get_display_name(here) for other in languages]

@@ -13,7 +13,7 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 
 from helpers.game_harness import LANGS, ROOT, WIN_DEAL, strings
-from helpers.page_words import cap, fill
+from helpers.page_words import cap, counted, fill
 from helpers.game_page import GAME, click_move, dataset, deal_number, focus_board, message, open_game, wait_for_hint
 from helpers.variant_pages import (VARIANTS, names, open_variants, opening_under,  # noqa: F401  (the fixtures)
                                    variant_pages, variant_pools)
@@ -186,8 +186,10 @@ def test_a_win_with_hints_says_so_in_its_record_line(watched, winning_game, lang
     wait_for_hint(page)
     for move in winning_game:
         click_move(page, move)
+    s = strings(lang)
     points = page.evaluate(f"document.querySelector('{GAME} .pyr-score-total td').textContent")
-    record = fill(e["record_first"], points=points, moves=num(lang, len(winning_game)))
+    record = fill(e["record_first"], points=counted(s, s["counts"]["points"], int("".join(filter(str.isdigit, points)))),
+                  moves=counted(s, s["counts"]["moves"], len(winning_game)))
     assert page.locator(f"{GAME} .pyr-end-record").inner_text() == record + " " + fill(e["record_hints"], hints=1)
 
 
@@ -207,7 +209,10 @@ def test_a_variants_record_is_measured_against_its_own_rules(watched, variant_pa
         click_move(page, move)
     assert dataset(page, "status") == "won"
     points = page.evaluate(f"document.querySelector('{GAME} .pyr-score-total td').textContent")
-    assert page.locator(f"{GAME} .pyr-end-record").inner_text() == fill(e["record_first"], points=points, moves=num("nb", len(game)))
+    s = strings("nb")
+    assert page.locator(f"{GAME} .pyr-end-record").inner_text() == fill(
+        e["record_first"], points=counted(s, s["counts"]["points"], int("".join(filter(str.isdigit, points)))),
+        moves=counted(s, s["counts"]["moves"], len(game)))
     page.locator(f"{GAME} .pyr-end-stats").click()
     assert page.locator(f"{GAME} .pyr-stats-chooser select").input_value() == "one-pass"
     assert stat(page, "played") == "1" and stat(page, "best_score") == points

@@ -39,10 +39,10 @@ def follow_hint(page, limit: int = 200) -> int:
 # ---------------------------------------------------------------- the data
 def test_variant_pools_are_the_first_won_deals_of_the_survey():
     from generator.render.variant_choice import variant_pool, variants_data
-    figures = {"variant": "one-pass", "first": 11, "results": "lwwluw" + "w" * 300, "share": 0.3}
+    figures = {"variant": "one-pass", "first": 11, "results": "lwwluw" + "w" * 300, "share": 0.3, "deals": 306}
     assert variant_pool(figures, 3) == [12, 13, 16]
     assert len(variant_pool(figures)) == 200
-    data = variants_data([{**figures, "variant": "standard"}, figures], {"share": 0.665},
+    data = variants_data([{**figures, "variant": "standard"}, figures], {"share": 0.665, "deals": 10000},
                          names("nb"), lambda x: f"{x:.3f}", "nb", "../variants/")
     assert [e["id"] for e in data] == ["standard", "one-pass"]  # standard first, once
     assert data[0]["pool"] is None and data[0]["link"] is None
