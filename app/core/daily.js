@@ -13,6 +13,21 @@ export function todayIso(now = new Date()) {
   return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+// What a stored date or time may be (the saved games and statistics read them, app/core/storage.js
+// and stats.js): a date the calendar has, and a time a Date holds. The form alone lets '2026-13-45'
+// through, and its date arithmetic then throws; a time of 1e308 outlasts every later one.
+export const MAX_TIME = 8.64e15; // ms: the latest time a JavaScript Date holds
+
+/** A calendar date 'YYYY-MM-DD' of year 1 or later (no 2026-13-45, no 2026-02-30). */
+export function isIsoDate(s) {
+  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s) || s < '0001') return false;
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
+}
+
+/** A time (ms since 1970) that a Date holds and is not before 1970. */
+export const isTime = (t) => Number.isFinite(t) && t >= 0 && t <= MAX_TIME;
+
 /** Days from 1970-01-01 to the date 'YYYY-MM-DD' (proleptic Gregorian calendar; may be negative). */
 export function dayNumber(iso) {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);

@@ -18,7 +18,7 @@
 // given up (a loss for the streak). Choosing other rules or opening another deal gives up nothing:
 // the game stays saved under its rules and deal, to be played on.
 
-import { todayIso } from './daily.js';
+import { todayIso, isIsoDate as isDate, isTime } from './daily.js';
 
 export const RESULT_PREFIX = 'pyramide.result.v1.';
 export const SUMMARY_KEY = 'pyramide.stats.v1';
@@ -38,7 +38,6 @@ function local() {
 
 const isCount = (n) => Number.isInteger(n) && n >= 0 && n <= MAX_COUNT;
 const isId = (s) => typeof s === 'string' && /^[0-9a-z]{8,24}$/.test(s);
-const isDate = (s) => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s);
 const isRules = (s) => typeof s === 'string' && /^[a-z][a-z-]{0,23}$/.test(s);
 
 /** A new game id: 16 random base-36 letters (crypto where there is one). */
@@ -57,7 +56,7 @@ export function readRecord(data) {
   if (!data || typeof data !== 'object' || data.version !== VERSION) return null;
   const { id, rules, deal, result, moves, points, hints, ms, daily, at } = data;
   if (!isId(id) || !isRules(rules) || !isCount(deal) || deal < 1 || !RESULTS.includes(result)) return null;
-  if (![moves, points, hints, ms].every(isCount) || !(daily === null || isDate(daily)) || !Number.isFinite(at)) return null;
+  if (![moves, points, hints, ms].every(isCount) || !(daily === null || isDate(daily)) || !isTime(at)) return null;
   return { version: VERSION, id, rules, deal, result, moves, points, hints, ms, daily, at };
 }
 
@@ -119,7 +118,7 @@ export function dailyStreakOn(totals, today) {
 function readSummary(store) {
   try {
     const data = JSON.parse(store.getItem(SUMMARY_KEY));
-    if (!data || data.version !== VERSION || !Number.isFinite(data.until) || !data.rules || typeof data.rules !== 'object') return null;
+    if (!data || data.version !== VERSION || !isTime(data.until) || !data.rules || typeof data.rules !== 'object') return null;
     const rules = {};
     for (const [id, t] of Object.entries(data.rules)) {
       const totals = readTotals(t);
@@ -160,7 +159,8 @@ function readAll(store) {
 export function resultOf(id) {
   try {
     const text = local()?.getItem(RESULT_PREFIX + id);
-    return text ? readRecord(JSON.parse(text)) : null;
+    const record = text ? readRecord(JSON.parse(text)) : null;
+    return record?.id === id ? record : null; // another game's record under this key is not this game's
   } catch {
     return null;
   }
@@ -176,7 +176,9 @@ export function recordResult(fields) {
     if (!store) return null;
     const earlier = resultOf(fields.id);
     if (earlier && earlier.result === 'won') return null;
-    const record = readRecord({ version: VERSION, rules: RULES, daily: null, ...fields, at: Date.now() });
+    // Later than the summary's time, so the game is counted even when the clock was set back.
+    const until = readSummary(store)?.until ?? -1;
+    const record = readRecord({ version: VERSION, rules: RULES, daily: null, ...fields, at: Math.max(Date.now(), until + 1) });
     if (!record) return null;
     store.setItem(RESULT_PREFIX + record.id, JSON.stringify(record));
     fold(store);
@@ -232,7 +234,7 @@ const mondayOf = (date) => dateShift(date, -((new Date(`${date}T00:00:00Z`).getU
  * those folded into the summary, which keeps no dates) are in the totals only.
  */
 export function gamesOverTime(records, today, dateOf = (at) => todayIso(new Date(at))) {
-  const dated = records.map((r) => ({ r, date: dateOf(r.at) })).filter(({ date }) => isDate(date)); // at 1e308 has no date
+  const dated = records.map((r) => ({ r, date: dateOf(r.at) })).filter(({ date }) => isDate(date)); // a record from the store has a date; a hand-made one may not
   const byDay = dated.every(({ date }) => date > dateShift(today, -CHART_DAYS));
   const period = byDay ? 'day' : 'week';
   const last = byDay ? today : mondayOf(today);
@@ -295,6 +297,7 @@ export function parseExport(text) {
     if (!isRules(id) || !totals) throw new Error('summary');
     rules[id] = totals;
   }
+  if (typeof given.until === 'number' && !isTime(given.until)) throw new Error('summary time');
   const until = Number.isFinite(given.until) ? given.until : null;
   return { summary: { until, rules }, records };
 }

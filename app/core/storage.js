@@ -8,7 +8,9 @@
 // where each undo step is what Undo at move 0 takes back, newest last: {moves: [...], meta} (the
 // moves a Restart set aside) or {deal: N} (New game came here from deal N). `meta` (optional, see
 // isMeta) is what the statistics need of a game (app/core/stats.js): its id, hints used, time kept. `at` orders the games by
-// last play (to keep the newest MAX_GAMES and to find the last played one).
+// last play (to keep the newest MAX_GAMES and to find the last played one); a game reads with `at`
+// clamped to a Date's times, and ranks by it only while it is an exact integer (a stored 1e308
+// would tie with every later save: it ranks as the oldest instead).
 // Why a key per deal and no index: a tab writes only the key of its own deal, so it can never
 // overwrite another deal's game, even when two tabs save at the same moment; the `storage`
 // event then names exactly the deal that changed. An index would be one more shared value that
@@ -21,7 +23,8 @@
 // v1 (`pyramide.game.v1`, {version: 1, deal, moves}, one slot for everything) is migrated once:
 // copied to its deal's key unless that deal already has a v2 game, then removed.
 
-import { MAX_DEAL } from './engine.js';
+import { MAX_DEAL, VARIANTS } from './engine.js';
+import { isIsoDate, MAX_TIME } from './daily.js';
 
 export const PREFIX = 'pyramide.game.v2.';
 export const V1_KEY = 'pyramide.game.v1';
@@ -59,8 +62,14 @@ const isStep = (s) => !!s && typeof s === 'object' && (isMoves(s.moves) || isDea
 const isCount = (n) => Number.isInteger(n) && n >= 0 && n < 1e10;
 export const isMeta = (m) => !!m && typeof m === 'object' && !Array.isArray(m)
   && typeof m.id === 'string' && /^[0-9a-z]{8,24}$/.test(m.id) && isCount(m.hints) && isCount(m.ms)
-  && (m.daily === null || (typeof m.daily === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(m.daily)));
+  && (m.daily === null || isIsoDate(m.daily));
 const metaOf = (m) => (isMeta(m) ? { id: m.id, hints: m.hints, ms: m.ms, daily: m.daily } : null);
+
+const MAX_RANK = Number.MAX_SAFE_INTEGER; // beyond it, `at + 1` is no later than `at`
+const UNREADABLE = -Infinity; // the rank of a save that does not read: dropped first, never last played
+const UNTIMED = -Number.MAX_VALUE; // a readable save whose time is no exact number: older than any other
+const rankOf = (at) => (Number.isFinite(at) && at <= MAX_RANK ? at : UNTIMED);
+const clampTime = (at) => (Number.isFinite(at) ? Math.min(Math.max(at, 0), MAX_TIME) : 0);
 
 const keyOf = (deal, variant = STANDARD) => (variant === STANDARD ? PREFIX + deal : `${PREFIX}${variant}.${deal}`);
 
@@ -71,13 +80,12 @@ function parseGame(text, deal, variant = STANDARD) {
     if (!data || data.version !== VERSION || data.deal !== deal || !isMoves(data.moves)) return null;
     if ((data.variant ?? STANDARD) !== variant) return null;
     const undo = Array.isArray(data.undo) && data.undo.length <= MAX_UNDO && data.undo.every(isStep) ? data.undo : [];
-    const at = Number.isFinite(data.at) ? data.at : 0;
     const step = (s) => {
       if (!isMoves(s.moves)) return { deal: s.deal };
       const meta = metaOf(s.meta);
       return meta ? { moves: s.moves, meta } : { moves: s.moves };
     };
-    return { deal, variant, moves: data.moves, undo: undo.map(step), at, meta: metaOf(data.meta) };
+    return { deal, variant, moves: data.moves, undo: undo.map(step), at: clampTime(data.at), meta: metaOf(data.meta) };
   } catch {
     return null;
   }
@@ -95,15 +103,16 @@ function slotOfKey(key) {
   return isDeal(n) && VARIANT_NAME.test(variant) ? { deal: n, variant } : null;
 }
 
-/** Every saved game's {deal, variant, at}, as stored (unreadable ones have at = -1, so they go first). */
+/** Every saved game's {deal, variant, rank}: its stored time, or UNTIMED, or UNREADABLE. */
 function savedGames(store) {
   const games = [];
   for (let i = 0; i < store.length; i++) {
     const key = store.key(i);
     const slot = slotOfKey(key);
     if (slot === null) continue;
-    const game = parseGame(store.getItem(key), slot.deal, slot.variant);
-    games.push({ ...slot, at: game ? game.at : -1 });
+    const text = store.getItem(key);
+    const rank = parseGame(text, slot.deal, slot.variant) ? rankOf(JSON.parse(text).at) : UNREADABLE;
+    games.push({ ...slot, rank });
   }
   return games;
 }
@@ -162,10 +171,17 @@ export function saveGame(deal, moves, undo = [], meta = null, variant = STANDARD
     }
     const games = savedGames(store);
     // Later than every saved game, even within one millisecond or with a clock set back.
-    const at = Math.max(Date.now(), ...games.map((g) => g.at + 1));
+    let at = Math.max(Date.now(), ...games.map((g) => g.rank + 1));
+    if (at > MAX_RANK) { // a game was stored at the very last rank (by hand): it steps back one
+      at = MAX_RANK;
+      for (const g of games.filter((o) => o.rank === MAX_RANK)) {
+        const otherKey = keyOf(g.deal, g.variant);
+        store.setItem(otherKey, JSON.stringify({ ...JSON.parse(store.getItem(otherKey)), at: MAX_RANK - 1 }));
+      }
+    }
     const named = variant === STANDARD ? {} : { variant };
     store.setItem(key, JSON.stringify({ version: VERSION, deal, ...named, moves, undo: undo.slice(-MAX_UNDO), at, meta: metaOf(meta) }));
-    const others = games.filter((g) => g.deal !== deal || g.variant !== variant).sort((a, b) => a.at - b.at);
+    const others = games.filter((g) => g.deal !== deal || g.variant !== variant).sort((a, b) => a.rank - b.rank);
     for (const old of others.slice(0, Math.max(0, others.length - (MAX_GAMES - 1)))) store.removeItem(keyOf(old.deal, old.variant));
   } catch {
     /* storage full or blocked: the game goes on unsaved */
@@ -186,12 +202,14 @@ export function lastPlayedDeal() {
   return lastPlayed()?.deal ?? null;
 }
 
-/** The most recently saved game's {deal, variant} (only that variant's when one is named), or null. */
+/** The most recently saved game's {deal, variant} of a variant this page knows (only that
+ *  variant's when one is named), or null. */
 export function lastPlayed(variant = null) {
   try {
     const store = local();
     if (!store) return null;
-    const games = savedGames(store).filter((g) => g.at >= 0 && (variant === null || g.variant === variant)).sort((a, b) => b.at - a.at);
+    const games = savedGames(store).filter((g) => g.rank > UNREADABLE && Object.hasOwn(VARIANTS, g.variant)
+      && (variant === null || g.variant === variant)).sort((a, b) => b.rank - a.rank);
     return games.length ? { deal: games[0].deal, variant: games[0].variant } : null;
   } catch {
     return null;

@@ -7,6 +7,14 @@ import { newGame, replay, parseDealNumber, TARGET_SUM, MAX_DEAL, MIN_DEAL } from
 import { migrate, loadGame, forgetGame, lastPlayed, tabDeal, tabVariant, gameOfKey } from '../core/storage.js';
 import { STANDARD, isVariant, rulesOf, readLink } from './variants.js';
 
+// A link's text as a message echoes it: anyone can write a link, so of a long one (4,000
+// characters, or 1.5 MB) only the start is shown, and the message line stays a line or two.
+export const SHOWN_CHARS = 40;
+export function shortForm(text) {
+  if (text.length <= SHOWN_CHARS) return text;
+  return `${Array.from(text.slice(0, 2 * SHOWN_CHARS)).slice(0, SHOWN_CHARS).join('')}…`; // whole characters
+}
+
 export const opening = {
   // A deal as it opens, {changes: {game, undoSteps}, restored}: its saved game when there is
   // one, else its opening. `restored` when the saved game has moves (only then is the player
@@ -48,7 +56,7 @@ export const opening = {
   // rules), and a link with rules only opens that variant as the rules choice does.
   openLink(link) {
     const { s, words } = this;
-    if (link.rules !== null && !isVariant(link.rules)) return this.refuseLink(words.fill(s.variants.bad_rules, { value: link.rules }));
+    if (link.rules !== null && !isVariant(link.rules)) return this.refuseLink(words.fill(s.variants.bad_rules, { value: shortForm(link.rules) }));
     const variant = link.rules ?? STANDARD;
     if (link.deal === null) {
       return this.chooseVariant(variant);
@@ -58,7 +66,7 @@ export const opening = {
     try {
       deal = parseDealNumber(value);
     } catch {
-      return this.refuseLink(words.fill(s.messages.bad_deal, { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) }));
+      return this.refuseLink(words.fill(s.messages.bad_deal, { value: shortForm(value), min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) }));
     }
     if (this.state.game && this.state.game.deal === deal && this.variant === variant) return;
     // game: Back or Forward to a deal the page itself opened says so, not "opened from the link"

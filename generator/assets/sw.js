@@ -5,8 +5,10 @@
 // kept in one cache named by the build's hash and served from there. A build is cached whole or
 // not at all: each file must match the hash the build wrote here, or the install fails and the
 // previous build (if any) stays in use. A new build's worker waits until no page of the old one
-// is open (no skipWaiting, no clients.claim), so a page never mixes files of two builds; on
-// activation it deletes the caches of every other build.
+// is open (no skipWaiting, no clients.claim); on activation it deletes the caches of every other
+// build. A page never mixes files of two builds: a page this build does not hold (new in a later
+// build, so the network served it) gets its files from the network too, this build's cache only
+// offline.
 'use strict';
 
 const PREFIX = 'pyramide-';
@@ -67,6 +69,18 @@ async function fromCache(address, request) {
   return cached || fetch(request); // the browser emptied the cache (low on space): the network
 }
 
+/** A file of the build for `event`'s page: this build's cached one, unless the page is not of this
+ *  build (then the network's, as its page's was). */
+async function forItsPage(event, address) {
+  const client = event.clientId ? await self.clients.get(event.clientId) : null;
+  if (client && cachedAddress(client.url) === null) {
+    try {
+      return await fetch(event.request, { cache: 'no-cache' }); // the HTTP cache may hold this build's file
+    } catch { /* offline: this build's file is the one there is */ }
+  }
+  return fromCache(address, event.request);
+}
+
 /** A page that is not part of the build: the network, else (offline) its language's 404 page. */
 async function otherPage(request) {
   try {
@@ -84,6 +98,6 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const address = cachedAddress(request.url);
-  if (address) event.respondWith(fromCache(address, request));
+  if (address) event.respondWith(request.mode === 'navigate' ? fromCache(address, request) : forItsPage(event, address));
   else if (request.mode === 'navigate') event.respondWith(otherPage(request));
 });

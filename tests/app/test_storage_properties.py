@@ -23,8 +23,8 @@ the app's own modules against fake Web Storages holding them, one JSON line per 
 reader should give is worked out here from the documented formats (the comments heading storage.js
 and stats.js), never by asking the code under test.
 
-Where a reader does not keep its promise today, the property is marked xfail(strict=True) with the
-reproducing input in its reason: the gap is recorded, and the marker must go when it is fixed.
+Impossible dates and times no Date holds (the attacks of issue 40) have properties of their own:
+the general ones leave open how they read, and those say.
 """
 from __future__ import annotations
 
@@ -36,14 +36,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import Phase, assume, given, settings, strategies as st
+from hypothesis import assume, given, strategies as st
 
 from helpers.properties import property_settings
 from verify.app import find_node
 from verify.independent.variants import read_registry
 
 PROBE = Path(__file__).resolve().parent / "core" / "storage_probe.mjs"
-# A failing example of an xfail property can hold 2,000 moves: Hypothesis warns that its repr is long.
+# A failing example can hold 2,000 moves: Hypothesis warns that its repr is long.
 pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
 
 # The stored formats, as the comments heading app/core/storage.js and app/core/stats.js write them
@@ -82,13 +82,6 @@ OBJECT_NAMES = {"constructor", "__proto__", "__defineGetter__", "__defineSetter_
                 "__lookupSetter__", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
                 "toLocaleString", "toString", "valueOf"}
 MISSING = object()  # a field left out of a document
-
-
-def gap_settings(examples: int) -> settings:
-    """A property a reader is known to break today (an xfail): its first failing example is enough,
-    so no shrinking (the reason names a small input) and one failure reported, whichever it is."""
-    return settings(property_settings(examples), phases=[Phase.explicit, Phase.reuse, Phase.generate],
-                    report_multiple_bugs=False)
 
 
 # ---------------------------------------------------------------- the Node probe
@@ -173,12 +166,12 @@ def is_time(t) -> bool:
 
 
 def impossible_date(s) -> bool:
-    """A date of the right form that no calendar has (the gap the xfail tests record)."""
+    """A date of the right form that no calendar has (its own properties say how it reads)."""
     return is_date_form(s) and not is_real_date(s)
 
 
 def out_of_time(t) -> bool:
-    """A finite number no Date holds as a time (the gap the xfail tests record)."""
+    """A finite number no Date holds as a time (its own properties say how it reads)."""
     return is_num(t) and not is_time(t)
 
 
@@ -483,7 +476,7 @@ def test_any_stored_game_reads_as_nothing_or_as_its_own_fields_in_their_document
         return
     check_game_shape(loaded, deal, variant)
     expected = expected_game(doc, deal, variant)
-    # A time no Date holds and an impossible daily date are the xfail tests' business: here they
+    # A time no Date holds and an impossible daily date have properties of their own: here they
     # may read as they are or be mended, and the rest is exact.
     undo = doc["undo"] if isinstance(doc.get("undo"), list) else []
     metas_ = [doc.get("meta")] + [s.get("meta") for s in undo if isinstance(s, dict)]
@@ -509,7 +502,7 @@ def test_a_games_statistics_data_reads_as_its_four_fields_or_as_none(probe, slot
     check_game_shape(game, deal, variant)
     for given_, read in ((meta, game["meta"]), (step_meta, game["undo"][0].get("meta"))):
         if isinstance(given_, dict) and impossible_date(given_.get("daily")):
-            continue  # the xfail test's business
+            continue  # its own property's business
         assert read == meta_of(given_), given_
     assert game["moves"] == doc["moves"] and game["undo"][0]["moves"] == ["draw"]
 
@@ -613,11 +606,7 @@ def test_good_games_read_the_same_among_broken_ones_and_a_save_becomes_the_last_
             assert reply["local"].get(key) == text, f"{key!r} is no game's: left as it was"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "gap: a stored time beyond 2**53 (e.g. at 1e308) is read as it is, so a new save's time (the stored one + 1) "
-    "ties with it and the old game stays 'last played': {'pyramide.game.v2.5': "
-    "'{\"version\":2,\"deal\":5,\"moves\":[\"draw\"],\"at\":1e308}'}, saveGame(6, ['draw']) -> lastPlayed() is deal 5"))
-@gap_settings(60)
+@property_settings(60)
 @given(store=game_stores(at=times | huge_times | st.sampled_from([-1, -1e308]), max_good=4), new=slots(), now=times)
 def test_a_save_becomes_the_last_played_whatever_times_are_stored(probe, store, new, now):
     entries, _, _ = store
@@ -627,13 +616,7 @@ def test_a_save_becomes_the_last_played_whatever_times_are_stored(probe, store, 
     assert last == last_of_variant == {"deal": new[0], "variant": new[1]}
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "gap: lastPlayed() names a variant the registry does not know, or nothing at all: "
-    "{'pyramide.game.v2.zzz.5': '{\"version\":2,\"deal\":5,\"variant\":\"zzz\",\"moves\":[\"draw\"],\"at\":2}', "
-    "'pyramide.game.v2.6': '{\"version\":2,\"deal\":6,\"moves\":[\"draw\"],\"at\":1}'} -> {deal: 5, variant: 'zzz'} "
-    "(the page then opens deal 5 under the standard rules, not deal 6); "
-    "{'pyramide.game.v2.12': '{\"version\":2,\"deal\":12,\"moves\":[\"draw\"],\"at\":-5}'} -> null, though loadGame(12) reads it"))
-@gap_settings(60)
+@property_settings(60)
 @given(store=game_stores(at=times | st.sampled_from([-1, -5, -1e308]), variants=known_variants | other_names, max_good=5))
 def test_the_last_played_is_the_newest_game_of_a_known_variant(probe, store):
     entries, good, _ = store
@@ -643,11 +626,7 @@ def test_the_last_played_is_the_newest_game_of_a_known_variant(probe, store):
     assert value(last) == (None if newest is None else {"deal": newest[0], "variant": newest[1]})
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "gap: a saved game's time and statistics date are not bounded: "
-    "'{\"version\":2,\"deal\":5,\"moves\":[\"draw\"],\"at\":1e308}' reads with at 1e308 (and at -5 as -5); "
-    "meta {\"id\":\"abcdefgh\",\"hints\":0,\"ms\":0,\"daily\":\"2026-13-45\"} is kept, and becomes the record's date"))
-@gap_settings(100)
+@property_settings(100)
 @given(slot=slots(), data=st.data())
 def test_a_saved_games_time_is_a_time_and_its_daily_date_a_date(probe, slot, data):
     deal, variant = slot
@@ -825,18 +804,13 @@ def test_any_record_reads_as_nothing_or_as_a_copy_of_its_fields_in_their_documen
         assert of_id is None, text[:200]
         return
     if impossible_date(doc["daily"]) or out_of_time(doc["at"]):
-        assert of_id is None or of_id == {k: doc[k] for k in RECORD_KEYS}  # the xfail tests' business
+        assert of_id is None or of_id == {k: doc[k] for k in RECORD_KEYS}  # its own property's business
         return
     check_record(of_id)
     assert same_numbers(of_id, {k: doc[k] for k in RECORD_KEYS}), "a copy of the record's own fields"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "gap: the statistics' dates are checked by their form and a record's time only for being finite: "
-    "readRecord({version: 1, id: 'abcdefgh', rules: 'standard', deal: 1, result: 'won', moves: 0, points: 0, "
-    "hints: 0, ms: 0, daily: '2026-13-45', at: 0}) is accepted, and so is at: 1e308; a summary's totals with "
-    "dailyLast '2026-13-45' are read and shown"))
-@gap_settings(100)
+@property_settings(100)
 @given(doc=record_documents, daily=impossible_dates | dates, at=huge_times | times | st.sampled_from([-1, -1e308]),
        totals=totals_documents, last=impossible_dates)
 def test_a_statistics_date_is_a_calendar_date_and_a_records_time_a_time(probe, doc, daily, at, totals, last):
@@ -848,12 +822,7 @@ def test_a_statistics_date_is_a_calendar_date_and_a_records_time_a_time(probe, d
     assert shown["totals"]["dailyLast"] is None or is_real_date(shown["totals"]["dailyLast"]), shown["totals"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "gap: resultOf(id) gives a record stored under that id's key whatever id the record itself names: with "
-    "'pyramide.result.v1.aaaaaaaa' holding a won record of id 'bbbbbbbb', resultOf('aaaaaaaa') is that record, so "
-    "recordResult of game aaaaaaaa writes nothing (already won), and statistics() then drops the record as not "
-    "its key's: the game is never counted"))
-@gap_settings(60)
+@property_settings(60)
 @given(doc=record_documents, asked=ids)
 def test_the_result_of_a_game_is_that_games_record(probe, doc, asked):
     assume(asked != doc["id"])
@@ -919,12 +888,7 @@ def test_statistics_count_every_good_record_and_drop_each_bad_one_alone(probe, s
     check_statistics(reply, entries, good, rules)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "gap: one record with an impossible date empties the statistics: 'pyramide.result.v1.bbbbbbbb' holding "
-    "{version: 1, id: 'bbbbbbbb', rules: 'standard', deal: 1, result: 'won', moves: 0, points: 0, hints: 0, ms: 0, "
-    "daily: '2026-13-45', at: 2} beside any good record: statistics() shows 0 played (addResult's date arithmetic "
-    "throws, caught as 'nothing stored'); '2026-02-30' and at 1e308 are kept and counted"))
-@gap_settings(60)
+@property_settings(60)
 @given(store=record_stores(st.tuples(record_documents, impossible_dates, huge_times | times).map(
     lambda t: t[0] | {"rules": "standard", "daily": t[1], "at": t[2], "result": "won"}),
     record_documents.map(lambda r: r | {"rules": "standard"})), rules=st.just("standard"))
@@ -944,7 +908,7 @@ SUMMARY_NEAR = {"version": st.sampled_from([0, 2, "1", None]), "until": near_tim
 
 
 def summary_undecided(doc) -> bool:
-    """A summary the xfail tests are about (a time no Date holds, an impossible last daily date):
+    """A summary with its own property (a time no Date holds, an impossible last daily date):
     whether it reads is left open here."""
     if not isinstance(doc, dict):
         return False
@@ -978,12 +942,7 @@ def test_a_summary_counts_before_the_records_after_it_or_is_dropped_alone(probe,
     assert (SUMMARY_KEY in reply["local"]) == (read is not None), "an unreadable summary is dropped, a readable one kept"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "gap: a summary's time is not bounded, so a summary (stored, or imported from a file) with until 1e308 hides "
-    "every game finished after it: localStorage 'pyramide.stats.v1' = {\"version\":1,\"until\":1e308,\"rules\":{}}, "
-    "or importStatistics('{\"format\":\"pyramide-statistics\",\"version\":1,\"summary\":{\"until\":1e308,\"rules\":{}},"
-    "\"results\":[]}'), then recordResult of a won game: statistics() still shows 0 played"))
-@gap_settings(40)
+@property_settings(40)
 @given(until=huge_times, imported=st.booleans(), game=record_documents)
 def test_a_game_finished_now_is_counted_whatever_summary_was_stored_or_imported(probe, until, imported, game):
     summary = {"version": 1, "until": until, "rules": {}}
@@ -1033,7 +992,7 @@ export_documents = st.fixed_dictionaries({
 
 
 def export_undecided(doc) -> bool:
-    """A file holding what the xfail tests are about (an impossible date, a time no Date holds):
+    """A file holding what properties of their own are about (an impossible date, a time no Date holds):
     whether it is taken is left open here."""
     if not isinstance(doc, dict):
         return False

@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from babel.numbers import format_decimal
 
 from helpers.game_harness import KNOWN_DEALS, LANGS, PAGE, WIN_DEAL, strings
 from generator.render.game_embed import game_html, head_html
@@ -120,3 +121,31 @@ def test_a_refused_clipboard_shows_the_link(watched, lang):
     link = f"{w.base}/{lang}.html#deal={WIN_DEAL}"
     page.wait_for_function(f"document.querySelector('{GAME} .pyr-message').textContent.includes({json.dumps(link)})")
     assert message(page) == fill(s["messages"]["link_shown"], deal=WIN_DEAL, link=link)
+
+
+# Issue 40: anyone can write a link, so its text is echoed at most as its first 40 characters.
+SHOWN = 40
+MAX_DEAL = 4294967295
+
+
+def num(lang: str, n: int) -> str:
+    return format_decimal(n, locale=lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key, size", [("deal", 4_000), ("rules", 4_000), ("deal", 1_500_000)])
+def test_a_long_link_is_echoed_short_and_the_message_stays_a_line_or_two(watched, lang, key, size):
+    s = strings(lang)
+    # Markup and a letter beyond ASCII (shown as text); 1.5 MB of plain letters (encoded, the rest would pass 2 MB).
+    attack = ("Ø<b>x" * size)[:size] if size < 10_000 else ("Pyramide" * size)[:size]
+    w, page = open_game(watched, lang, f"#deal={WIN_DEAL}")
+    one_line = page.locator(f"{GAME} .pyr-message").bounding_box()["height"]
+    page.evaluate("hash => { location.hash = hash; }", f"#{key}={attack}")
+    kept = fill(s["messages"]["bad_deal_kept"], deal=WIN_DEAL)
+    page.wait_for_function(f"t => document.querySelector('{GAME} .pyr-message').textContent.endsWith(t)", arg=kept)
+    shown = attack[:SHOWN] + "…"
+    said = (fill(s["messages"]["bad_deal"], value=shown, min=num(lang, 1), max=num(lang, MAX_DEAL)) if key == "deal"
+            else fill(s["variants"]["bad_rules"], value=shown))
+    assert message(page) == cap(said) + " " + kept
+    height = page.locator(f"{GAME} .pyr-message").bounding_box()["height"]
+    assert height <= 2 * one_line + 1, (height, one_line)

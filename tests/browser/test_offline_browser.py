@@ -158,3 +158,31 @@ def test_a_file_of_another_build_is_never_cached(built_site, browser, tmp_path):
             assert cache_names(page) == []
     finally:
         context.close()
+
+
+def test_a_page_new_in_a_build_never_gets_the_old_builds_files(built_site, browser, tmp_path):
+    """Issue 40: build A's worker is in charge (A's page is open) when build B adds a page and
+    changes game.css: the new page, served by the network, gets B's game.css, not A's cached one;
+    A's own page keeps A's."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site[0], site)
+    css = site / "assets/app/ui/game.css"
+    rules = ("[...document.styleSheets].filter(s => (s.href || '').endsWith('/game.css'))"
+             ".flatMap(s => [...s.cssRules].map(r => r.selectorText))")
+    context = browser.new_context()
+    try:
+        with serve(site) as base:
+            old_page = visit_until_cached(context, base, "nb/")
+            rebuild_with(site, lambda s: (css.write_text(css.read_text(encoding="utf-8") + "\n.pyr-build-b { order: 2; }\n",
+                                                         encoding="utf-8"),
+                                          shutil.copy(s / "nb/index.html", s / "nb/new-in-b.html")))
+            page = context.new_page()
+            page.goto(f"{base}/nb/new-in-b.html")
+            page.wait_for_selector(f"{GAME} .pyr-board")
+            assert page.evaluate("!!navigator.serviceWorker.controller")  # build A's worker answered
+            assert ".pyr-build-b" in page.evaluate(rules), "the new page has its own build's game.css"
+            old_page.reload()
+            old_page.wait_for_selector(f"{GAME} .pyr-board")
+            assert ".pyr-build-b" not in old_page.evaluate(rules), "build A's page keeps build A's files"
+    finally:
+        context.close()

@@ -322,7 +322,7 @@ test('the statistics data is kept only in its exact shape', () => {
     return g.meta;
   };
   for (const good of [META, { ...META, daily: null }, { id: 'a'.repeat(24), hints: 0, ms: 9999999999, daily: null },
-    { id: '01234567', hints: 0, ms: 0, daily: '0000-00-00' }]) {
+    { id: '01234567', hints: 0, ms: 0, daily: '0001-01-01' }, { ...META, daily: '2024-02-29' }]) {
     assert.deepEqual(metaRead(good), good, JSON.stringify(good));
   }
   assert.deepEqual(metaRead({ ...META, extra: 1 }), META);
@@ -332,7 +332,8 @@ test('the statistics data is kept only in its exact shape', () => {
     { ...META, ms: 1e10 }, { ...META, daily: undefined }, { ...META, daily: 20261201 }, { ...META, daily: 'x2026-12-01' },
     { ...META, daily: '2026-12-01x' }, { ...META, daily: ['2026-12-01'] }, { ...META, daily: '226-12-01' }, { ...META, daily: 'abcd-12-01' },
     { ...META, daily: '2026-1-01' }, { ...META, daily: '2026-ab-01' }, { ...META, daily: '2026-12-1' },
-    { ...META, daily: '2026-12-ab' }]) {
+    { ...META, daily: '2026-12-ab' }, { ...META, daily: '0000-00-00' }, { ...META, daily: '2026-13-45' },
+    { ...META, daily: '2026-02-30' }, { ...META, daily: '2025-02-29' }]) {
     assert.equal(metaRead(bad), null, JSON.stringify(bad));
   }
   assert.equal(S.isMeta(META), true);
