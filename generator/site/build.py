@@ -303,7 +303,8 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
         "site_dir": str(site_dir),
         "theme": {"language": lang.code, "custom_dir": str(OVERRIDES), "palette": palette(lang)},
         "plugins": [{"search": {"lang": [lang.search]}}],
-        "hooks": [str(Path(__file__).with_name("search_text.py"))],  # table cells apart in the search index
+        # Table cells apart in the search index; the site's name escaped for the theme's attributes.
+        "hooks": [str(Path(__file__).with_name(hook)) for hook in ("search_text.py", "escaped_name.py")],
         "nav": [{nav_titles[p[:-3]]: p} for p in page_order(lang)],
         # Merged into mkdocs.yml's (mapping form, so INHERIT merges it): the heading links' title,
         # and anchors in the language's letters (generator/render/slugs.py).
