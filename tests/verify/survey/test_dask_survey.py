@@ -8,6 +8,7 @@ one `error:` line, and so is a plain tcp:// address on a public network. Every p
 starts is killed with its process group when the test ends, passed or failed.
 """
 import asyncio
+import datetime
 import concurrent.futures
 import json
 import os
@@ -357,6 +358,27 @@ def test_a_bad_security_file_is_one_error_line(content, fault, certificates, tmp
     err = _survey_refused(tmp_path, capsys, "--scheduler", "tls://127.0.0.1:9", "--security", str(security))
     assert err.startswith(f"error: --security {security}"), err
     assert fault in err, err
+
+
+def test_an_expired_certificate_is_named_as_expired(tmp_path, capsys, monkeypatch):
+    """Issue 40: an expired client certificate made the scheduler hang up, reported as "not
+    signed by its CA". The security file is refused before any connection, saying when it expired."""
+    folder = tmp_path / "old"
+    folder.mkdir()
+    then = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=30)
+    ca, ca_key = cluster_certs.make_ca(365, then)
+    client, client_key = cluster_certs.make_end_certificate(ca, ca_key, "pyramide-client",
+                                                            [ExtendedKeyUsageOID.CLIENT_AUTH], 2, then)
+    for name, data in {"ca.pem": cluster_certs._pem(ca), "client.pem": cluster_certs._pem(client),
+                       "client-key.pem": cluster_certs._key_pem(client_key),
+                       "client.yaml": cluster_certs.CLIENT_YAML.encode()}.items():
+        (folder / name).write_bytes(data)
+    monkeypatch.setattr(cluster, "_run_in_own_thread", lambda *a: pytest.fail("connected with an expired certificate"))
+    err = _survey_refused(tmp_path, capsys, "--scheduler", "tls://127.0.0.1:9", "--security", str(folder / "client.yaml"))
+    ended = then + datetime.timedelta(days=2)
+    assert err.rstrip("\n") == (f"error: --security {folder / 'client.yaml'}, line 5: cert 'client.pem' expired on "
+                   f"{ended:%Y-%m-%d %H:%M} UTC; make a new set with `verify cluster-certs DIR` and hand it round "
+                   "the cluster"), err
 
 
 def test_cluster_certs_writes_a_ca_and_two_certificates_it_signed(certificates, capsys):
