@@ -7,14 +7,12 @@ port that cannot be used, a bad argument). `status` exits 1 when DEST is missing
 version fails its digest.
 """
 import argparse
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.errors import BuildError
-from generator.settings import ROOT
+from generator.errors import BuildError, in_repository
 from generator.publish.deploy import KEEP_VERSIONS, MARKER
 
 PUBLISHING = f"""publishing:
@@ -252,12 +250,6 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-def in_repository(message: str) -> str:
-    """Paths inside the repository as the checker writes them, from its root (docs/nb/…): lint's
-    lines sit beside the checker's in make verify."""
-    return message.replace(f"{ROOT}{os.sep}", "")
-
-
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in ("build", "publish", "lint") and argv is None:  # a process of its own, not a test's
@@ -267,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except BuildError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(in_repository(f"error: {e}"), file=sys.stderr)
         code = e.exit_code
         if code == 1:
             print("The site was not changed.", file=sys.stderr)
@@ -277,5 +269,5 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     except OSError as e:  # the file system said no (permissions, a full disk) mid-way
-        print(f"error: {e.filename}: {e.strerror}" if e.filename else f"error: {e}", file=sys.stderr)
+        print(in_repository(f"error: {e.filename}: {e.strerror}" if e.filename else f"error: {e}"), file=sys.stderr)
         return 1

@@ -1,7 +1,11 @@
 """One family of errors for the whole build, like mkdocs' own: each message names the file
 (and line) and says what to do. The command line prints it once and exits with the class's
 code: 2 when an input was refused (a page source, a string, the bundle, a destination, a
-port), 1 when the build itself failed after its inputs were accepted (MkDocs, the site check)."""
+port), 1 when the build itself failed after its inputs were accepted (MkDocs, the site check).
+Paths inside the repository are named from its root (docs/nb/…), as the checker names them."""
+import os
+
+from generator.settings import ROOT
 
 
 class BuildError(Exception):
@@ -12,3 +16,9 @@ class BuildError(Exception):
 class BuildFailed(BuildError):
     """The build went wrong after its inputs were read; nothing was published."""
     exit_code = 1
+
+
+def in_repository(message: str) -> str:
+    """Paths inside the repository as the checker writes them, from its root (docs/nb/…): the
+    generator's lines sit beside the checker's in make verify and make site."""
+    return message.replace(f"{ROOT}{os.sep}", "")

@@ -10,6 +10,7 @@ What it promises:
   writes that chunk's file once;
 - a worker whose engine, deciders or checker differ from the driver's refuses every task: the
   cache key hashes those files on the driver, so its answers would be filed under the wrong key;
+  one that cannot import the project at all is one error line, not its remote traceback;
 - a tls:// scheduler is reached with the certificates of a security file only, a plain tcp://
   one only on loopback or a private network unless --insecure (cluster_security.py).
 Every failure is a ClusterError whose message names the scheduler's address.
@@ -171,6 +172,14 @@ class DaskPool:
                                f"({e})") from None
         except CodeMismatch as e:
             raise ClusterError(f"the Dask cluster at {shown(self.address)}: {e}") from None
+        except (ImportError, RuntimeError) as e:
+            # The scheduler (RuntimeError "Error during deserialization of the task graph") or a worker
+            # (ImportError) could not read a task: its Python lacks this project.
+            if isinstance(e, RuntimeError) and not _caused_by(e, ImportError) and "deserializ" not in str(e):
+                raise
+            raise ClusterError(f"the Dask cluster at {shown(self.address)} cannot import this project's code "
+                               "(its scheduler or a worker runs a Python without it); install the same version "
+                               "on every machine of the cluster (pip install -e .) and start Dask there") from None
         if future.cancelled():  # the scheduler went away: Dask cancels what it held
             raise ClusterError(f"the Dask scheduler at {shown(self.address)} stopped answering")
         return self.tags.pop(future.key), result

@@ -127,6 +127,17 @@ def write_certificates(folder: Path, days: int = CERT_DAYS) -> list[Path]:
     return [folder / name for name in FILES]
 
 
+def expired_on(pem_file: str, now: datetime.datetime | None = None) -> datetime.datetime | None:
+    """When the certificate in `pem_file` stopped being valid, or None while it is valid (or
+    not a certificate: the TLS loader says so in its own words)."""
+    try:
+        cert = x509.load_pem_x509_certificate(Path(pem_file).read_bytes())
+    except ValueError:
+        return None
+    end = cert.not_valid_after_utc
+    return end if end < (now or datetime.datetime.now(datetime.timezone.utc)) else None
+
+
 def describe(folder: Path, days: int) -> str:
     """What to copy where and how to start the cluster with these files (printed by the command)."""
     d = str(folder.resolve())

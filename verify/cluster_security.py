@@ -6,7 +6,7 @@ private range) or speaks TLS with certificates of its own (`verify cluster-certs
 this module promises:
 - load_security(FILE): a distributed.Security with mutual TLS and encryption required, from a
   security file (client.yaml of `verify cluster-certs`), or InputError naming file, line and fault;
-  the certificate, key and CA are loaded at once, so a wrong file fails here, not mid-survey.
+  the certificate, key and CA are loaded at once, so a wrong or expired file fails here, not mid-survey.
 - check_address(address, security, insecure): ClusterError for tls:// without certificates,
   certificates with tcp://, and a plain tcp:// address that is neither loopback nor private
   (resolved names included), unless `insecure`.
@@ -22,6 +22,7 @@ import strict_yaml
 from distributed import Security
 from distributed.comm.addressing import parse_address, parse_host_port
 
+from .cluster_certs import expired_on
 from .errors import ClusterError, InputError
 from .independent.deal import shown
 
@@ -60,6 +61,12 @@ def load_security(path: Path) -> Security:
             raise InputError(f"--security {where}, line {lines.get(key)}: {key} {shown(value)}: no such file "
                              f"({shown(str(file))}); names are relative to the security file's folder")
         files[key] = str(file)
+    for key in ("ca-file", "cert"):  # else the scheduler would hang up, and Dask's error would say "not signed"
+        end = expired_on(files[key])
+        if end is not None:
+            raise InputError(f"--security {where}, line {lines.get(key)}: {key} {shown(data[key])} expired on "
+                             f"{end:%Y-%m-%d %H:%M} UTC; make a new set with `verify cluster-certs DIR` and hand "
+                             "it round the cluster")
     security = Security(tls_ca_file=files["ca-file"], tls_client_cert=files["cert"], tls_client_key=files["key"],
                         require_encryption=True)
     try:

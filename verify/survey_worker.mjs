@@ -23,6 +23,12 @@ function decideAll({ deals = [], positions = [], rules = {}, maxNodes = null }) 
 }
 
 const out = (obj) => process.stdout.write(JSON.stringify(obj) + '\n');
+// The survey stopped reading (a disagreement ended it, or it was interrupted): its own error line
+// says why, so the answer nobody reads ends this process quietly, not with a stack trace of EPIPE.
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(0);
+});
 createInterface({ input: process.stdin, crlfDelay: Infinity }).on('line', (line) => {
   let id = null;
   try {

@@ -22,7 +22,7 @@ rendered in a `SandboxedEnvironment` whose reach is closed:
   print or format (the error names the expression); none on true/false, no `**`, no repetition
   of text or lists, no `%` formatting;
 - bounds, per page: MAX_ITERATIONS loop passes, MAX_CALLS calls, MAX_OUTPUT characters,
-  PAGE_SECONDS of rendering. The whole build is bounded by generator/guard/limits.py.
+  PAGE_SECONDS of rendering, whole numbers of MAX_NUMBER_BITS (refused before they are computed). The whole build is bounded by generator/guard/limits.py.
 
 Every refusal is a PageRuleError (at parse time, with the line) or a SandboxLimit (at render
 time; generator/render/pages.py finds the line).
@@ -46,6 +46,10 @@ MAX_ITERATIONS = 20_000   # loop passes in one page (the examples page makes a f
 MAX_CALLS = 20_000        # function and macro calls in one page
 MAX_OUTPUT = 4_000_000    # characters of one rendered page (the largest today is under 200,000)
 PAGE_SECONDS = 20.0       # rendering one page (today: well under a second)
+# Whole numbers a page's arithmetic may reach. One multiplication of huge integers is one step of
+# Python's that no clock can stop (squaring a number 25 times ran 80 s past PAGE_SECONDS), so
+# the size of a result is judged before it is computed. The data's largest values are far below.
+MAX_NUMBER_BITS = 256
 # What a printed value becomes in the text the page wrote itself (typed_text): a character, as
 # the value is on the page, so that «{{ s.site_name }} 12. kort» stays a paragraph, not a list.
 # U+FFFC OBJECT REPLACEMENT CHARACTER: no number, no markup, and never in a page's own words.
@@ -300,6 +304,9 @@ class PageEnvironment(SandboxedEnvironment):
                 raise SandboxLimit(f"'{operator}' on text or lists is not available in a page")
             if len(a) + len(b) > MAX_OUTPUT:
                 raise SandboxLimit(f"a value longer than {MAX_OUTPUT:,} characters")
+        elif isinstance(a, int) and isinstance(b, int) and _result_bits(operator, a, b) > MAX_NUMBER_BITS:
+            raise SandboxLimit(f"arithmetic on whole numbers past {MAX_NUMBER_BITS} bits ({operator}); "
+                               "a page compares or chooses by the data's numbers, it does not grow them")
         result = super().call_binop(context, operator, a, b)
         return computed(result, operator, left, right) if isinstance(result, (int, float)) else result
 
@@ -348,6 +355,13 @@ class PageEnvironment(SandboxedEnvironment):
             return value
         kind = "dict" if isinstance(value, dict) else "list" if isinstance(value, list) else type(value).__name__
         raise SandboxLimit(f"a page printed a {kind}; print a value, not a mapping or list")
+
+
+def _result_bits(operator: str, a: int, b: int) -> int:
+    """At most how many bits `a operator b` has, known before computing it."""
+    if operator == "*":
+        return a.bit_length() + b.bit_length()
+    return max(a.bit_length(), b.bit_length()) + 1
 
 
 def _text_refusing(function, name):

@@ -113,6 +113,15 @@ def _keys(data, prefix="") -> set[str]:
     return set()
 
 
+def nav_title_problems(lang: Language) -> list[str]:
+    """Each page needs its title in the navigation (strings.yml `nav`, keyed by the file's name)."""
+    titles = lang.strings.get("nav")
+    titles = titles if isinstance(titles, dict) else {}
+    return [f"{lang.folder / 'pages' / page}: no title in the navigation; add `{page[:-3]}: <title>` under "
+            f"nav: in {lang.folder / 'strings.yml'}"
+            for page in sorted(lang.pages) if not isinstance(titles.get(page[:-3]), str)]
+
+
 def completeness_problems(languages: list[Language], default: str) -> list[str]:
     """Every page, string and game string of the default language must exist in each other one."""
     reference = next(lang for lang in languages if lang.code == default)
@@ -123,6 +132,7 @@ def completeness_problems(languages: list[Language], default: str) -> list[str]:
             problems.append(f"{lang.folder / 'game.json'}: \"lang\" is {json.dumps(code)}, but this is language "
                             f"'{lang.code}' (docs/languages.yml); set it to \"{lang.code}\"")
         problems += counted_problems(lang.folder / "game.json", lang.game_strings, babel_locale(lang.code))
+        problems += nav_title_problems(lang)
         if lang is reference:
             continue
         for page in sorted(set(reference.pages) - set(lang.pages)):

@@ -103,12 +103,19 @@ def plain(value):
     return value.value if isinstance(value, PageNumber) else value
 
 
+# An expression is named in an error as far as this: `{% set a = a + a %}` repeated doubles its
+# text each time, and a page must not run out of memory describing what it computed.
+MAX_EXPRESSION = 120
+
+
 def describe(value) -> str:
-    """An operand as the page wrote it: its path, its expression, or the constant."""
+    """An operand as the page wrote it: its path, its expression, or the constant (shortened)."""
     if isinstance(value, PageNumber):
         text = value.describe()
-        return f"({text})" if isinstance(value, Computed) else text
-    return repr(value)
+        text = f"({text})" if isinstance(value, Computed) else text
+    else:
+        text = repr(value)
+    return text if len(text) <= MAX_EXPRESSION else text[:MAX_EXPRESSION - 1] + "…"
 
 
 def computed(value, operator: str, *operands) -> Computed:

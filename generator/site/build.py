@@ -29,7 +29,7 @@ from generator.render import picture_slots
 from generator.publish import deploy as publish
 from generator.publish import addresses
 from generator.publish.addresses import LOCAL_ADDRESS, SITE_URL, problems as placeholder_problems
-from generator.errors import BuildError, BuildFailed
+from generator.errors import BuildError, BuildFailed, in_repository
 from generator.guard.glossary import lint as glossary_problems
 from generator.guard.limits import time_bound
 from generator.inputs.languages import Language, completeness_problems, language_facts, load_languages, read_yaml
@@ -303,7 +303,8 @@ def mkdocs_config(lang: Language, languages: list[Language], docs_dir: Path, sit
         "site_dir": str(site_dir),
         "theme": {"language": lang.code, "custom_dir": str(OVERRIDES), "palette": palette(lang)},
         "plugins": [{"search": {"lang": [lang.search]}}],
-        "hooks": [str(Path(__file__).with_name("search_text.py"))],  # table cells apart in the search index
+        # Table cells apart in the search index; the site's name escaped for the theme's attributes.
+        "hooks": [str(Path(__file__).with_name(hook)) for hook in ("search_text.py", "escaped_name.py")],
         "nav": [{nav_titles[p[:-3]]: p} for p in page_order(lang)],
         # Merged into mkdocs.yml's (mapping form, so INHERIT merges it): the heading links' title,
         # and anchors in the language's letters (generator/render/slugs.py).
@@ -475,7 +476,7 @@ def build(dest: Path, bundle_path: Path = BUNDLE, docs: Path = DOCS, versioned: 
     allowances = refuse_unpublishable(dest, docs, allow_stale) if versioned else []
     publish.check_destination(dest, versioned)
     for problem in [] if versioned else placeholder_problems(*read_facts(docs)):
-        print(f"warning: {problem} (fine for `make site`; `make publish` refuses it)", file=sys.stderr)
+        print(in_repository(f"warning: {problem} (fine for `make site`; `make publish` refuses it)"), file=sys.stderr)
     with time_bound():  # generator/guard/limits.py: whatever the inputs ask, the build ends
         g = gather(bundle_path, docs)
     with publish.build_lock(), publish.staging(dest) as stage:

@@ -1,6 +1,7 @@
 """What make verify prints beside the checker's lines: the lint (`generator lint`) names files
 from the repository's root as the checker does, and after a failed check it says the notes were
-not linted without sending the reader to run make verify, which they are running."""
+not linted without sending the reader to run make verify, which they are running. A build
+names them so too, in its warnings and errors."""
 import shutil
 import tempfile
 from pathlib import Path
@@ -37,3 +38,19 @@ def test_lint_names_files_from_the_repository_root_and_sends_nobody_to_make_veri
     [warning] = [line for line in err.splitlines() if line.startswith("warning: ")]
     assert warning.startswith(f"warning: the example notes are not linted: {missing.relative_to(ROOT)} is not current")
     assert "make verify" not in err
+
+
+def test_a_build_names_files_from_the_repository_root_in_warnings_and_errors(docs_in_repository, tmp_path, capsys):
+    """Issue 40: `make site` printed its placeholder warnings with the absolute path of
+    docs/facts.yml, beside lines naming files from the repository's root."""
+    missing = docs_in_repository.parent / "verified.json"
+    assert cli.main(["build", "--dest", str(tmp_path / "site"), "--docs", str(docs_in_repository),
+                     "--bundle", str(missing)]) == 2
+    err = capsys.readouterr().err
+    facts = docs_in_repository.relative_to(ROOT) / "facts.yml"
+    warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
+    assert warnings and all(line.startswith(f"warning: {facts}") for line in warnings), err
+    [error] = [line for line in err.splitlines() if line.startswith("error: ")]
+    assert error.startswith(f"error: {missing.relative_to(ROOT)}: the verified data bundle is missing"), err
+    assert str(ROOT) not in err
+    assert not (tmp_path / "site").exists()

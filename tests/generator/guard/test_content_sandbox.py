@@ -28,7 +28,7 @@ from generator.inputs.source_files import loads_strict
 from generator.site.offline import precached
 from generator.render.pages import PAGE_FUNCTION_NAMES
 from generator.site.root_pages import language_choice_script
-from generator.guard.sandbox import MAX_ITERATIONS
+from generator.guard.sandbox import MAX_ITERATIONS, MAX_NUMBER_BITS
 from generator.settings import OVERRIDES
 from generator.guard.text_rules import page_markup_problems
 from helpers.page_sandbox import bundle_path, nb, render_one  # noqa: F401  (the fixtures and the one-page build)
@@ -110,6 +110,15 @@ def test_loops_and_calls_are_bounded(nb, tmp_path, loop, message):
 def test_output_is_bounded(nb, tmp_path):
     doubling = "{% set a = s.site_description %}" + "{% set a = a + a %}" * 40 + "{{ a }}"
     refused(nb, tmp_path, doubling + "\n", "longer than")
+
+
+@pytest.mark.parametrize("growth", ["{% set a = a * a %}", "{% set a = a + a %}", "{% set a = a * rules.pyramid_cards %}"])
+def test_big_whole_numbers_are_refused_before_they_are_computed(nb, tmp_path, growth):
+    """Issue 40: one multiplication of huge integers is one step no clock stops (a page ran 80 s
+    past its bound); the sandbox refuses the result by its size before computing it. Nothing is
+    printed here, so only the bound on numbers can refuse the page."""
+    page = "{% set a = rules.pyramid_cards %}" + growth * 300 + "\n"
+    refused(nb, tmp_path, page, f"past {MAX_NUMBER_BITS} bits")
 
 
 @pytest.mark.parametrize("include", ['{% include "page.md" %}', '{% import "page.md" as p %}',

@@ -3,6 +3,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+from html.parser import HTMLParser
 import sys
 from pathlib import Path
 
@@ -121,3 +122,44 @@ def test_publish_leaves_the_old_copy_untouched_on_failure(docs, tmp_path):
     assert tree_digest(dest) == before
     # No staging left behind; the published versions sit beside the link.
     assert sorted(p.name for p in tmp_path.iterdir()) == ["docs", "published", "published.versions"]
+
+
+def test_a_quote_in_the_site_name_stays_inside_its_attributes(docs, tmp_path):
+    """Issue 40: a `"` in site_name broke out of the logo link's aria-label (the theme prints it raw) to hide it."""
+    name = 'Pyramide" style="display:none'  # an inline style passes the text rules; a handler would not
+    for lang in ("nb", "da"):
+        strings = docs / lang / "strings.yml"
+        data = yaml.safe_load(strings.read_text(encoding="utf-8"))
+        data["site_name"] = name
+        strings.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    r = build_site(tmp_path / "site", docs=docs)
+    assert r.returncode == 0, r.stderr
+    labels = LogoLabels()
+    labels.feed((tmp_path / "site" / "nb" / "index.html").read_text(encoding="utf-8"))
+    assert labels.found and all(attrs.get("aria-label") == name and "style" not in attrs
+                                for attrs in labels.found)
+
+
+class LogoLabels(HTMLParser):
+    """The attributes of every logo link (class md-logo) on a page."""
+
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "a" and "md-logo" in (attrs.get("class") or ""):
+            self.found.append(attrs)
+
+
+def test_a_new_page_without_a_nav_title_is_one_error_line(docs, tmp_path):
+    """Issue 40: a page with no title under strings.yml's nav stopped the build with a 20-line traceback."""
+    for lang in ("nb", "da"):
+        (docs / lang / "pages" / "historie.md").write_text("# Historie\n\nKabalen er gammel.\n", encoding="utf-8")
+    r = build_site(tmp_path / "site", docs=docs)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    for lang in ("nb", "da"):
+        assert (f"{docs / lang / 'pages' / 'historie.md'}: no title in the navigation; add `historie: <title>` "
+                f"under nav: in {docs / lang / 'strings.yml'}") in r.stderr
+    assert not (tmp_path / "site").exists()

@@ -8,6 +8,7 @@ one `error:` line, and so is a plain tcp:// address on a public network. Every p
 starts is killed with its process group when the test ends, passed or failed.
 """
 import asyncio
+import datetime
 import concurrent.futures
 import json
 import os
@@ -30,7 +31,7 @@ from distributed import Client  # the cluster extra, which `make test` installs
 from distributed.comm import CommClosedError, connect as comm_connect
 
 from verify import cli, cluster, cluster_certs, cluster_security, survey
-from verify.errors import InputError
+from verify.errors import ClusterError, InputError
 
 ROOT = Path(__file__).resolve().parents[3]
 DASK = Path(sys.executable).with_name("dask")
@@ -46,8 +47,8 @@ class Cluster:
     """A scheduler and its workers, each `dask` process in a process group of its own (its
     Node children with it), so that one killpg ends everything it started."""
 
-    def __init__(self, folder: Path):
-        self.folder = folder
+    def __init__(self, folder: Path, pythonpath: Path = ROOT):
+        self.folder, self.pythonpath = folder, pythonpath
         self.processes: list[subprocess.Popen] = []
         self.workers: list[subprocess.Popen] = []
         self.address = ""
@@ -55,7 +56,7 @@ class Cluster:
     def _start(self, *args: str, log: str) -> subprocess.Popen:
         with open(self.folder / log, "w") as out:
             process = subprocess.Popen([str(DASK), *args], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                       env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+                                       env={**os.environ, "PYTHONPATH": str(self.pythonpath)}, start_new_session=True)
         self.processes.append(process)
         return process
 
@@ -95,9 +96,9 @@ class Cluster:
 
 
 @contextmanager
-def running_cluster(folder: Path, workers: int = 2, **tls):
+def running_cluster(folder: Path, workers: int = 2, pythonpath: Path = ROOT, **tls):
     folder.mkdir(parents=True, exist_ok=True)
-    c = Cluster(folder)
+    c = Cluster(folder, pythonpath)
     try:
         c.start(workers, **tls)
         yield c
@@ -193,6 +194,22 @@ def test_a_worker_with_other_code_refuses_the_task():
     with pytest.raises(cluster.CodeMismatch, match="other engine, decider or checker files"):
         cluster.on_same_code("0" * 16, survey.check_deal, (2, {}, {}))
     assert cluster.on_same_code(cluster.code_digest(), len, (1, 2)) == 2
+
+
+def test_a_cluster_that_cannot_import_the_project_is_one_error_line(tmp_path, capsys):
+    """Issue 40: a cluster whose Python lacks the project gave the driver a 49-line remote
+    traceback. Its processes here meet, first on PYTHONPATH, a `verify` that fails as a missing
+    one does (the shared virtualenv would otherwise find the project), so no task can be read there."""
+    stranger = tmp_path / "elsewhere" / "verify"
+    stranger.mkdir(parents=True)
+    (stranger / "__init__.py").write_text("raise ModuleNotFoundError(\"No module named 'verify'\", name='verify')\n")
+    with running_cluster(tmp_path / "cluster", workers=1, pythonpath=stranger.parent) as c:
+        code = cli.main(["survey", "--deals", "1-5", "--chunk", "5", "--cache", str(tmp_path / "cache"),
+                         "--scheduler", c.address, "--quiet"])
+    err = capsys.readouterr().err
+    assert code == ClusterError.exit_code, err
+    assert err.count("\n") == 1 and err.startswith(f"error: the Dask cluster at '{c.address}' cannot import "
+                                                     "this project's code (its scheduler or a worker"), err
 
 
 def test_an_unreachable_scheduler_is_one_error_line(tmp_path, monkeypatch, capsys):
@@ -357,6 +374,27 @@ def test_a_bad_security_file_is_one_error_line(content, fault, certificates, tmp
     err = _survey_refused(tmp_path, capsys, "--scheduler", "tls://127.0.0.1:9", "--security", str(security))
     assert err.startswith(f"error: --security {security}"), err
     assert fault in err, err
+
+
+def test_an_expired_certificate_is_named_as_expired(tmp_path, capsys, monkeypatch):
+    """Issue 40: an expired client certificate made the scheduler hang up, reported as "not
+    signed by its CA". The security file is refused before any connection, saying when it expired."""
+    folder = tmp_path / "old"
+    folder.mkdir()
+    then = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=30)
+    ca, ca_key = cluster_certs.make_ca(365, then)
+    client, client_key = cluster_certs.make_end_certificate(ca, ca_key, "pyramide-client",
+                                                            [ExtendedKeyUsageOID.CLIENT_AUTH], 2, then)
+    for name, data in {"ca.pem": cluster_certs._pem(ca), "client.pem": cluster_certs._pem(client),
+                       "client-key.pem": cluster_certs._key_pem(client_key),
+                       "client.yaml": cluster_certs.CLIENT_YAML.encode()}.items():
+        (folder / name).write_bytes(data)
+    monkeypatch.setattr(cluster, "_run_in_own_thread", lambda *a: pytest.fail("connected with an expired certificate"))
+    err = _survey_refused(tmp_path, capsys, "--scheduler", "tls://127.0.0.1:9", "--security", str(folder / "client.yaml"))
+    ended = then + datetime.timedelta(days=2)
+    assert err.rstrip("\n") == (f"error: --security {folder / 'client.yaml'}, line 5: cert 'client.pem' expired on "
+                   f"{ended:%Y-%m-%d %H:%M} UTC; make a new set with `verify cluster-certs DIR` and hand it round "
+                   "the cluster"), err
 
 
 def test_cluster_certs_writes_a_ca_and_two_certificates_it_signed(certificates, capsys):

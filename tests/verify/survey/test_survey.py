@@ -407,3 +407,22 @@ def test_a_reader_never_cleans_a_linked_cache_folder(tmp_path):
     link.symlink_to(mine)
     records, dropped = survey.load_cache(link)
     assert records == {} and dropped == [link / "deals-1-10.json"] and untouched(mine, files)
+
+
+def test_the_node_worker_ends_quietly_when_nobody_reads_its_answer():
+    """Issue 40: a failed re-decision stops the survey while the app's decider is answering; its
+    answer then went into a closed pipe and Node printed a 23-line EPIPE trace under the survey's
+    own error line. The worker now ends at once, with nothing on stderr."""
+    from verify.app import find_node
+    from verify.survey.worker import WORKER
+
+    node = subprocess.Popen([find_node(), str(WORKER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    node.stdout.close()  # the survey has stopped reading
+    request = {"id": 1, "deals": [1], "rules": {}, "maxNodes": 1000}
+    node.stdin.write(json.dumps(request) + "\n")
+    node.stdin.flush()
+    node.stdin.close()
+    stderr = node.stderr.read()
+    assert node.wait(timeout=60) == 0
+    assert stderr == ""
