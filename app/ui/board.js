@@ -274,7 +274,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     Object.assign(discard.style, { left: pct(DISCARD_XY[0], VIEW_W), top: pct(DISCARD_XY[1], VIEW_H),
       width: pct(CARD_W * DISCARD_SCALE, VIEW_W), height: pct(CARD_H * DISCARD_SCALE, VIEW_H) });
     el.append(discard);
-    const name = label('pile-name discard-name', DISCARD_XY[1] + CARD_H * DISCARD_SCALE + 4, 'right');
+    const name = label('pile-info discard-name', DISCARD_XY[1] + CARD_H * DISCARD_SCALE + 4, 'right');
     name.style.right = pct(VIEW_W - DISCARD_XY[0] - CARD_W * DISCARD_SCALE, VIEW_W); // under the pile, clear of the waste
     name.textContent = s.board.discard;
   }

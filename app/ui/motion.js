@@ -40,8 +40,8 @@ export function flyAway(node, to, { ms = 320, delay = 0 } = {}) {
 
 const SUITS = [['\u2660', 'black'], ['\u2665', 'red'], ['\u2666', 'red'], ['\u2663', 'black']];
 
-/** A won game: the 52 cards rise from the discard pile in fountains and fall away over the board. */
-export function celebrate(board, pile, { cards = 52, ms = 1600 } = {}) {
+/** A won game: cards rise from the discard pile in fountains and fall away over the board. */
+export function celebrate(board, pile, { cards = 24, ms = 1600 } = {}) {
   if (!motionAllowed(board)) return [];
   const box = board.getBoundingClientRect();
   const from = pile.getBoundingClientRect();
