@@ -8,6 +8,7 @@ import { compile, freeMask, rowAndPlace, PYRAMID_CARDS, ROWS } from '../core/eng
 import { element } from './dom.js';
 import { CARD_DRAWING } from '../core/card-drawing.js';
 import { countWordFormatter, numberFormatter, pluralCategory } from '../core/locale.js';
+import { flyAway, motionAllowed, slideIn } from './motion.js';
 
 // ---------------------------------------------------------------- words
 const SUIT_SYMBOLS = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' }; // ♠ ♥ ♦ ♣
@@ -64,6 +65,10 @@ const VIEW_H = 2 * PAD + 6 * ROW_STEP + CARD_H; // 552
 const STOCK_XY = [PAD, PAD];
 const WASTE_XY = [VIEW_W - PAD - CARD_W, PAD];
 const WASTE_GHOST_XY = [WASTE_XY[0] - COL_STEP, PAD];
+// The discard pile: a small card beside the waste, clear of the pyramid's second row.
+const DISCARD_SCALE = 0.72;
+const DISCARD_XY = [WASTE_XY[0] - GAP - CARD_W * DISCARD_SCALE, PAD];
+const ALL_CARDS = 52;
 
 // A circular arrow (100 x 100 box): on the empty stock place while the waste can still be
 // turned back, and beside the number of turns left under the stock.
@@ -208,11 +213,12 @@ const REFUSED_MS = 1200; // how long a refused card keeps its red frame (the sha
 /**
  * Builds the board inside `host`. interactive: places are buttons that call
  * onActivate(key) on click, Enter or Space (keys: 'p0'…'p27', 'stock', 'waste') and
- * onDrop(key, onto) when a card is dragged onto another (onto its key) or off the board (null);
+ * onDrop(key, onto) when a card is dragged onto another (onto its key) or off the board (null),
+ * and onMoved('draw' | 'remove') when a drawn position shows a card drawn or cards removed;
  * otherwise a read-only picture (role img) for the replay.
- * Returns {el, render(position, view), focus(key), refuse(keys), current}.
+ * Returns {el, discard, render(position, view), focus(key), refuse(keys), current}.
  */
-export function createBoard(host, words, { interactive = true, onActivate = () => {}, onDrop = () => {} } = {}) {
+export function createBoard(host, words, { interactive = true, onActivate = () => {}, onDrop = () => {}, onMoved = () => {} } = {}) {
   const s = words.strings;
   const el = element('div', 'pyr pyr-board');
   if (interactive) {
@@ -261,6 +267,18 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   stockName.textContent = s.board.stock;
   wasteName.textContent = s.board.waste;
 
+  // The discard pile (the playing board only): where removed cards go, with their count.
+  const discard = interactive ? element('div', 'pyr-discard') : null;
+  if (discard) {
+    discard.setAttribute('aria-hidden', 'true'); // the waste's and the message's words say the same
+    Object.assign(discard.style, { left: pct(DISCARD_XY[0], VIEW_W), top: pct(DISCARD_XY[1], VIEW_H),
+      width: pct(CARD_W * DISCARD_SCALE, VIEW_W), height: pct(CARD_H * DISCARD_SCALE, VIEW_H) });
+    el.append(discard);
+    const name = label('pile-info discard-name', DISCARD_XY[1] + CARD_H * DISCARD_SCALE + 4, 'right');
+    name.style.right = pct(VIEW_W - DISCARD_XY[0] - CARD_W * DISCARD_SCALE, VIEW_W); // under the pile, clear of the waste
+    name.textContent = s.board.discard;
+  }
+
   // Frames drawn above every card, so that they are seen whole even round a covered card:
   // the focus ring, the violet frame of a hinted place, and the red frame of a refused card.
   const frame = (cls) => {
@@ -299,7 +317,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   let lastCards = null; // {key: code, free} of the pyramid as last drawn: what a move freed or took
   const spoken = interactive ? element('div', 'pyr-spoken') : null; // the cards a move freed, said
   if (spoken) { spoken.setAttribute('aria-live', 'polite'); el.append(spoken); }
-  const moving = () => !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let lastPiles = null; // {stock, waste}: the piles' sizes as last drawn, to tell a draw from a removal
   const refusing = new Map(); // key → {frame, timer} while a refusal is shown
 
   function setSlot(key, markup, classes, aria, rank) {
@@ -338,6 +356,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     const hinted = view.hinted || new Set();
     const ghosts = view.ghosts || new Set();
     const free = freeMask(compile(position).pyr);
+    const moved = interactive ? pileMoves(position) : {};
+    if (moved.removedTop) leave(moved.removedTop);
     present = new Set(['stock', 'waste']);
     for (let k = 0; k < PYRAMID_CARDS; k++) {
       const key = `p${k}`;
@@ -367,9 +387,33 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       el.setAttribute('aria-label', describe(position, view.before, ghosts));
       return;
     }
-    sayFreed(position, free);
+    const removed = sayFreed(position, free) || moved.removedTop;
+    if (moved.drawn) slideIn(slots.get('waste').el, slots.get('stock').el);
+    showDiscard(position);
+    if (moved.drawn) onMoved('draw');
+    else if (removed) onMoved('remove');
     if (!steered) current = firstFree(free);
     keepFocus();
+  }
+
+  // What the piles did since the last drawing: a card drawn (the stock one less, the waste one
+  // more), or the top card of the waste (or, under stock-top, of the stock) removed.
+  function pileMoves(position) {
+    const before = lastPiles;
+    const stock = position.stock.length, waste = position.waste.length;
+    lastPiles = { stock, waste };
+    if (!before) return {};
+    if (stock === before.stock - 1 && waste === before.waste + 1) return { drawn: true };
+    if (waste === before.waste - 1 && stock === before.stock) return { removedTop: 'waste' };
+    if (stock === before.stock - 1 && waste === before.waste) return { removedTop: 'stock' };
+    return {};
+  }
+
+  // The count of cards removed so far: those in none of the pyramid, the stock and the waste.
+  function showDiscard(position) {
+    const count = ALL_CARDS - position.pyramid.filter(Boolean).length - position.stock.length - position.waste.length;
+    discard.textContent = String(count);
+    discard.classList.toggle('is-empty', count === 0);
   }
 
   // The first free pyramid card in the arrow keys' order (where Tab enters the board), else the waste.
@@ -392,24 +436,23 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     if (!before) return;
     const keys = Object.keys(now);
     const onlyTaken = keys.length < Object.keys(before).length && keys.every((k) => before[k] && before[k].code === now[k].code);
-    if (!onlyTaken) return;
+    if (!onlyTaken) return false;
     // Said, not a control: the card's name once, without the face the buttons' names start with.
     const freed = keys.filter((k) => now[k].free && !before[k].free).map((k) => words.card(now[k].code));
     spoken.textContent = freed.length ? words.fill(s.aria.freed, { cards: freed.join(', ') }) : '';
+    return true;
   }
 
-  // A card just taken leaves: a copy of it shrinks and fades where it lay (not under reduced motion).
+  // A card just taken leaves: a copy of it flies from where it lay onto the discard pile (motion.js).
   function leave(key) {
     const slot = slots.get(key);
-    if (!moving() || !slot.markup) return;
+    if (!motionAllowed(el) || !slot.markup) return;
     const div = element('div', 'pyr-leaving');
     div.setAttribute('aria-hidden', 'true');
     for (const side of ['left', 'top', 'width', 'height']) div.style[side] = slot.el.style[side];
     div.innerHTML = slot.markup;
     el.append(div);
-    const done = () => div.remove();
-    div.addEventListener('animationend', done);
-    setTimeout(done, 600);
+    flyAway(div, discard, { delay: el.querySelectorAll('.pyr-leaving').length > 1 ? 60 : 0 });
   }
 
   // Focus and the tab stop never stay on a place that was emptied: they go to its neighbour.
@@ -617,5 +660,5 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   /** Focus on the board's tab stop (the first free card, until the player moved it). */
   const enter = () => focus(current);
 
-  return { el, render, focus, enter, refuse, get current() { return current; } };
+  return { el, discard, render, focus, enter, refuse, get current() { return current; } };
 }

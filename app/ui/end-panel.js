@@ -51,9 +51,6 @@ export class EndPanel {
     const { s, words, num } = this;
     this.el.className = 'pyr-end pyr-end-won';
     this.heading.textContent = s.won_title;
-    const celebration = element('div', 'pyr-celebrate');
-    celebration.setAttribute('aria-hidden', 'true');
-    for (const suit of ['♠', '♥', '♦', '♣', '♠', '♥', '♦', '♣']) celebration.append(element('span', '', suit));
     const parts = [element('p', 'pyr-end-lead', s.won_lead)];
     if (!hideScore) parts.push(this.scoreTable(score, turnsRow));
     const facts = element('ul', 'pyr-end-facts');
@@ -68,7 +65,7 @@ export class EndPanel {
     buttons.append(newGame, button('pyr-button pyr-end-stats', s.show_stats, this.actions.showStats));
     if (share) buttons.append(button('pyr-button pyr-end-share', s.share, () => this.actions.share(share)));
     parts.push(buttons);
-    this.body.replaceChildren(celebration, ...parts);
+    this.body.replaceChildren(...parts);
     this.el.hidden = false;
     this.shown = 'won';
     // The panel lies over the board, which is in view: focus it without scrolling the page (a

@@ -33,6 +33,7 @@ import { StatsView } from './stats-view.js';
 import { todayIso } from '../core/daily.js';
 import { numberFormatter, dateFormatter } from '../core/locale.js';
 import { loadOptions, optionsView } from './options.js';
+import { playSound } from './sound.js';
 import { showDeal, isOwnEntry } from './history-nav.js';
 import { RewindSearch } from '../core/rewind.js';
 // VARIANTS (issue 28): the rules a game is played by, its links, the rules choice.
@@ -107,7 +108,7 @@ class Game {
     helpText.id = `pyr-help-${Math.random().toString(36).slice(2, 8)}`;
     help.append(element('summary', '', s.board.help_title), helpText);
     this.board = createBoard(container, this.words, {
-      onActivate: (key) => this.activate(key), onDrop: (key, onto) => this.drop(key, onto),
+      onActivate: (key) => this.activate(key), onDrop: (key, onto) => this.drop(key, onto), onMoved: (kind) => this.sound(kind),
     });
     this.board.el.setAttribute('aria-describedby', helpText.id);
 
@@ -134,7 +135,8 @@ class Game {
     });
     this.stats = new StatsView(this.words, (v) => this.num(v), (text) => this.update({ message: this.message(text) }),
       { date: this.date, rules: this.variantEntries, current: () => this.variant });
-    const options = optionsView(this.words, this.options, (next) => { this.options = next; this.render(); });
+    const options = optionsView(this.words, this.options, (next) => { this.options = next; this.showLook(); this.render(); });
+    this.showLook();
 
     // Large print: bigger ranks on the cards. The player's choice is kept; until they make one,
     // it is on when the reader's own text size is large (the browser's default font size).
@@ -272,6 +274,19 @@ class Game {
     showDeal(game.deal, { variant: variantOf(game) });
   }
 
+  // The options that change the table's look and motion: game.css reads them from the container
+  // (data-back, data-table; data-still stops every animation, motion.js's too).
+  showLook() {
+    const { back, table, animations } = this.options;
+    Object.assign(this.container.dataset, { back, table });
+    this.container.toggleAttribute('data-still', !animations);
+  }
+
+  // A sound of app/ui/sound.js, when the player chose sound in the options.
+  sound(name) {
+    if (this.options.sound) playSound(name);
+  }
+
   // Draws the state: the only method that writes to the game once it is built. (Keyboard focus
   // follows a removed card inside the board's own render, board.js keepFocus.)
   render() {
@@ -305,6 +320,7 @@ class Game {
     if (message !== this.drawn.message) {
       this.drawn.message = message;
       this.board.refuse(message.cards); // the refusal's cue on its cards, a moment's red frame
+      if (message.cards.length) this.sound('refuse');
       this.messageLine.textContent = message.text;
       this.messageLine.dataset.kind = message.kind;
     }

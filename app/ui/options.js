@@ -1,19 +1,26 @@
 // The player's options, kept across visits in this browser: hide the score, keep time (off by
-// default), show the hints used. Stored as `pyramide.options.v1` → {version: 1, hideScore, timer,
-// hintCount}; anything else reads as the defaults. A folded section of checkboxes under the game.
+// default), show the hints used, animations (on; none under reduced motion anyway), sound (off
+// until chosen), the cards' back and the table's colour. Stored as `pyramide.options.v1` →
+// {version: 1, hideScore, timer, hintCount, animations, sound, back, table}; anything else reads
+// as the defaults. A folded section of checkboxes and two lists under the game.
 
 import { element } from './dom.js';
 
 export const OPTIONS_KEY = 'pyramide.options.v1';
-export const DEFAULTS = Object.freeze({ hideScore: false, timer: false, hintCount: true });
+// A boolean default is a checkbox; a string default is a list, its choices in CHOICES.
+export const DEFAULTS = Object.freeze({ hideScore: false, timer: false, hintCount: true, animations: true, sound: false,
+  back: 'blue', table: 'green' });
+export const CHOICES = Object.freeze({ back: ['blue', 'red', 'green'], table: ['green', 'blue', 'red'] });
 
-/** The stored options, each one a boolean; the defaults for what is missing or not boolean. */
+const valid = (key, value) => (CHOICES[key] ? CHOICES[key].includes(value) : typeof value === 'boolean');
+
+/** The stored options; the defaults for what is missing or not one of its values. */
 export function loadOptions() {
   try {
     const data = JSON.parse(globalThis.localStorage?.getItem(OPTIONS_KEY) ?? 'null');
     if (!data || data.version !== 1) return { ...DEFAULTS };
     const out = { ...DEFAULTS };
-    for (const k of Object.keys(DEFAULTS)) if (typeof data[k] === 'boolean') out[k] = data[k];
+    for (const k of Object.keys(DEFAULTS)) if (valid(k, data[k])) out[k] = data[k];
     return out;
   } catch {
     return { ...DEFAULTS };
@@ -32,28 +39,36 @@ export function optionsView(words, options, changed) {
   const details = element('details', 'pyr-options');
   const fieldset = element('fieldset');
   fieldset.append(element('legend', 'pyr-visually-hidden', s.title));
-  const boxes = {};
-  const labels = [['hideScore', 'hide-score', s.hide_score], ['timer', 'timer', s.timer], ['hintCount', 'hint-count', s.hint_count]];
-  for (const [key, name, label] of labels) {
+  const inputs = {};
+  const valueOf = (key) => (CHOICES[key] ? inputs[key].value : inputs[key].checked);
+  const show = (key, value) => { inputs[key][CHOICES[key] ? 'value' : 'checked'] = value; };
+  const controls = [['hideScore', 'hide-score', s.hide_score], ['timer', 'timer', s.timer], ['hintCount', 'hint-count', s.hint_count],
+    ['animations', 'animations', s.animations], ['sound', 'sound', s.sound], ['back', 'back', s.back], ['table', 'table', s.table]];
+  for (const [key, name, label] of controls) {
     const wrap = element('label', `pyr-option pyr-option-${name}`);
-    const box = element('input');
-    box.type = 'checkbox';
-    box.checked = options[key];
-    box.addEventListener('change', () => {
-      const next = { ...loadOptions(), [key]: box.checked };
+    const input = element(CHOICES[key] ? 'select' : 'input');
+    if (CHOICES[key]) {
+      for (const colour of CHOICES[key]) input.append(Object.assign(element('option', '', s.colours[colour]), { value: colour }));
+      wrap.append(document.createTextNode(`${label} `), input);
+    } else {
+      input.type = 'checkbox';
+      wrap.append(input, document.createTextNode(` ${label}`));
+    }
+    inputs[key] = input;
+    show(key, options[key]);
+    input.addEventListener('change', () => {
+      const next = { ...loadOptions(), [key]: valueOf(key) };
       saveOptions(next);
       changed(next);
     });
-    boxes[key] = box;
-    wrap.append(box, document.createTextNode(` ${label}`));
     fieldset.append(wrap);
   }
   details.append(element('summary', '', s.title), fieldset);
-  // Another tab changed them: the boxes follow.
+  // Another tab changed them: the controls follow.
   window.addEventListener('storage', (event) => {
     if (event.key !== OPTIONS_KEY) return;
     const next = loadOptions();
-    for (const key of Object.keys(boxes)) boxes[key].checked = next[key];
+    for (const key of Object.keys(inputs)) show(key, next[key]);
     changed(next);
   });
   return details;

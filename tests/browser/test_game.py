@@ -29,7 +29,10 @@ ARTIFACTS = ROOT / "test-artifacts"
 # (generator/render/game_embed.py game_code: locale.js had been left out). Issue 43's honest
 # records (the statistics per rule set, the chart over time in stats-chart.js, the deal field in
 # deal-field.js, the hints in the record line and the share text) took 105,265 bytes to 110,811.
-BUDGET_GZIP = 109 * 1024
+# Issue 43's feel (h-feel) found the merged game at 113,239 bytes, already over 109 KB; the motion
+# (motion.js), the sounds made in the page (sound.js), the discard pile and the options for
+# animations, sound, the cards' back and the table's colour took it to 117,487.
+BUDGET_GZIP = 115 * 1024
 
 
 # ---------------------------------------------------------------- without a browser
