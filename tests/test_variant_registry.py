@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from argparse import Namespace
 import subprocess
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from generator.errors import BuildError
 from generator.inputs import variant_registry
 from generator.inputs.languages import load_languages
 from verify.app import find_node
-from verify.cli import build_parser, main
+from verify.cli import surveys_asked, build_parser, main
 from verify.independent import variants
 from verify.survey import cache
 
@@ -68,7 +69,8 @@ def test_the_survey_and_the_bench_run_every_variant(capsys):
     assert list(survey_bench.VARIANTS) == IDS[1:]
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = re.search(r"^survey: .*\n((?:\t.*\n)+)", makefile, re.M).group(1)
-    assert "-m verify variants --without-standard" in recipe and "--variant $$v" in recipe, recipe
+    assert "-m verify survey --all" in recipe, recipe  # every variant of the registry, one progress line
+    assert [variant for variant, _ in surveys_asked(Namespace(all=True, variant=None, deals=None, json=False))] == IDS
 
 
 @pytest.mark.parametrize("lang", [language.code for language in load_languages()[0]])

@@ -97,7 +97,9 @@ def test_publish_refuses_a_placeholder_contact_address(docs, tmp_path, email):
     set_contact(docs, email)
     r = build_site(tmp_path / "published", docs=docs, command="publish")
     assert r.returncode == 2
-    assert "facts.yml:13: contact.email is" in r.stderr and "a placeholder" in r.stderr
+    line = next(n for n, text in enumerate((docs / "facts.yml").read_text(encoding="utf-8").splitlines(), 1)
+                if text.startswith("contact:"))
+    assert f"facts.yml:{line}: contact.email is" in r.stderr and "a placeholder" in r.stderr
     assert not (tmp_path / "published").exists()
 
 
