@@ -29,5 +29,6 @@ def copy_repository(dest: Path, names: list[str]) -> None:
 
 def run_make(copy: Path, *args: str) -> subprocess.CompletedProcess:
     # -o: never remake the setup stamp, which would reinstall the shared .venv from the copy.
-    return subprocess.run(["make", "-o", ".venv/.installed-stamp", *args], cwd=copy,
+    # --no-print-directory: run from `make test`, make would add its "Entering directory" lines.
+    return subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed-stamp", *args], cwd=copy,
                           capture_output=True, text=True, timeout=900)

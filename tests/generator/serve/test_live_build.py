@@ -115,7 +115,13 @@ def test_an_edit_renders_again_only_the_page_it_changed(tmp_path, monkeypatch):
     shutil.copytree(ROOT / "docs", docs)
     converted = []
     convert = markdown.Markdown.convert
-    monkeypatch.setattr(markdown.Markdown, "convert", lambda self, text: converted.append(text) or convert(self, text))
+    def counted(self, text):
+        # MkDocs's renders only: the number guard converts a page's text too, to tell list markers.
+        if "mkdocs" in sys._getframe(1).f_code.co_filename:
+            converted.append(text)
+        return convert(self, text)
+
+    monkeypatch.setattr(markdown.Markdown, "convert", counted)
     mkdocs = WarmMkdocs(tmp_path / "kept")
     try:
         _build_edit_contact_and_build_again(tmp_path / "site", docs, mkdocs, seen=converted)
