@@ -31,8 +31,9 @@ ARTIFACTS = ROOT / "test-artifacts"
 # deal-field.js, the hints in the record line and the share text) took 105,265 bytes to 110,811.
 # Issue 43's feel (h-feel) found the merged game at 113,239 bytes, already over 109 KB; the motion
 # (motion.js), the sounds made in the page (sound.js), the discard pile and the options for
-# animations, sound, the cards' back and the table's colour took it to 117,487.
-BUDGET_GZIP = 115 * 1024
+# animations, sound, the cards' back and the table's colour took it to 117,487; merged with issue
+# 40's checks of stored and linked data (dates, times, the short form of a link's text): 118,671.
+BUDGET_GZIP = 117 * 1024
 
 
 # ---------------------------------------------------------------- without a browser
