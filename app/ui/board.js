@@ -475,7 +475,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       const top = position.stock[0];
       setSlot('stock', svgBox(cardSvg(top, words.label(top), { free: true })),
         ['has-card', 'is-free', selected === 'stock' ? 'is-selected' : '', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
-        { label: named('stock', `${words.card(top)}, ${words.fill(s.aria.stock, { count: stockCount })}`), pressed: selected === 'stock', code: top });
+        // Its name says what a tap does here: choose the card, a second tap draws it (review 3, E3).
+        { label: named('stock', `${words.card(top)}, ${words.fill(s.aria.stock_top, { count: stockCount })}`), pressed: selected === 'stock', code: top });
     } else if (stockCount > 0) {
       setSlot('stock', svgBox(backSvg(stockCount)), ['has-card', hinted.has('stock') ? 'is-hinted' : ''].filter(Boolean),
         { label: named('stock', words.fill(s.aria.stock, { count: stockCount })) });

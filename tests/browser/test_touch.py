@@ -13,7 +13,7 @@ import pytest
 
 from helpers.game_harness import LANGS, WIN_DEAL, strings
 from helpers.game_page import GAME, message, slot, stock
-from helpers.page_words import cap, card, fill
+from helpers.page_words import cap, card, counted, fill
 from helpers.variant_pages import names, variant_pages, variant_pools  # noqa: F401  (fixtures)
 
 # Deal 27 as dealt: the bottom row is K♦ 4♠ 7♦ A♦ 10♣ 6♣ J♥, the waste Q♦ (A♦ + Q♦ = 13, 4♠ + 7♦ = 11).
@@ -123,6 +123,8 @@ def test_stock_top_card_is_chosen_by_a_tap_and_the_rules_are_named(phone, varian
     named = page.locator(f"{GAME} .pyr-rules-in-play")
     assert named.is_visible() and named.inner_text() == fill(s["variants"]["current"], name=names(lang)["stock-top"])
     assert stock(page).get_attribute("data-code") == STOCK_CARD
+    # Its name says what a tap does there: choose it, a second tap draws it (review 3, E3).
+    assert stock(page).get_attribute("aria-label") == f"{card(s, STOCK_CARD)}, " + counted(s, s["aria"]["stock_top"], 23)
     # The stock's card first: chosen, as any free card is; then its partner makes the pair.
     stock(page).tap()
     assert stock(page).get_attribute("aria-pressed") == "true" and saved_moves(page, key) == []
