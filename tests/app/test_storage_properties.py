@@ -64,7 +64,9 @@ MAX_GAMES = 20
 META_LIMIT = 10**10  # a saved game's hints and ms are below it
 MAX_COUNT = 10**9  # a statistics count is at most this
 MAX_TIME = 8_640_000_000_000_000  # ms: the largest time a JavaScript Date holds
-OPTION_DEFAULTS = {"hideScore": False, "timer": False, "hintCount": True}
+OPTION_DEFAULTS = {"hideScore": False, "timer": False, "hintCount": True, "animations": True, "sound": False}
+# The options that are one of a few names (app/ui/options.js CHOICES), each with its default.
+OPTION_CHOICES = {"back": (["blue", "red", "green"], "blue"), "table": (["green", "blue", "red"], "green")}
 RESULTS = ("won", "lost", "given-up")
 RECORD_KEYS = {"version", "id", "rules", "deal", "result", "moves", "points", "hints", "ms", "daily", "at"}
 TOTAL_COUNTS = ("played", "won", "lost", "givenUp", "streak", "bestStreak", "hints", "dailyStreak", "dailyBest")
@@ -719,9 +721,12 @@ def strict_json(text: str):
 
 @property_settings(150)
 @given(settings_text=stored(settings_documents), options_text=stored(variations(st.fixed_dictionaries(
-    {"version": st.just(1), **{k: st.booleans() for k in OPTION_DEFAULTS}}), {k: st.sampled_from(["true", 1, 0, None, [True]])
-                                                                           for k in ("version", *OPTION_DEFAULTS)})), name=names, new=ANY_JSON,
-    options=st.fixed_dictionaries({k: st.booleans() for k in OPTION_DEFAULTS}))
+    {"version": st.just(1), **{k: st.booleans() for k in OPTION_DEFAULTS},
+     **{k: st.sampled_from(allowed) for k, (allowed, _) in OPTION_CHOICES.items()}}),
+    {k: st.sampled_from(["true", 1, 0, None, [True], "purple"]) for k in ("version", *OPTION_DEFAULTS, *OPTION_CHOICES)})),
+    name=names, new=ANY_JSON,
+    options=st.fixed_dictionaries({**{k: st.booleans() for k in OPTION_DEFAULTS},
+                                   **{k: st.sampled_from(allowed) for k, (allowed, _) in OPTION_CHOICES.items()}}))
 def test_settings_and_options_read_as_stored_or_as_none_and_round_trip(probe, settings_text, options_text, name, new, options):
     """A setting is the stored object's own value or none; each option the stored boolean or its
     default; saved, each reads back, and saving one setting keeps the others."""
@@ -733,7 +738,8 @@ def test_settings_and_options_read_as_stored_or_as_none_and_round_trip(probe, se
     assert same_numbers(setting, kept[name]) if name in kept else setting is UNDEFINED, setting
     data = strict_json(options_text)
     ok = isinstance(data, dict) and is_num(data.get("version")) and data["version"] == 1
-    assert loaded == {k: data[k] if ok and isinstance(data.get(k), bool) else d for k, d in OPTION_DEFAULTS.items()}
+    assert loaded == {**{k: data[k] if ok and isinstance(data.get(k), bool) else d for k, d in OPTION_DEFAULTS.items()},
+                      **{k: data[k] if ok and data.get(k) in allowed else d for k, (allowed, d) in OPTION_CHOICES.items()}}
     reply = probe.run(("storage.saveSetting", name, new), ("storage.loadSetting", name), ("options.saveOptions", options),
                       ("options.loadOptions",), local=local)
     assert same_numbers(value(reply["results"][1]), new)

@@ -460,13 +460,14 @@ def test_the_drawing_must_be_strict_json(tmp_path):
 
 def test_the_boards_proportions_in_the_stylesheet_are_the_drawings():
     """game.css sizes the board and the reserve by the pictures' width and height (it cannot read
-    app/core/card-drawing.js): every ratio written there is the drawing's VIEW_W / VIEW_H, so a
-    card design that changes the board's size is seen here."""
+    app/core/card-drawing.js): every ratio written there is the drawing's VIEW_W / VIEW_H, or a
+    card's CARD_W / CARD_H (the win's small cards), so a card design that changes a size is seen here."""
     import re
-    from generator.render.svg import VIEW_H, VIEW_W
+    from generator.render.svg import CARD_H, CARD_W, VIEW_H, VIEW_W
     css = (Path(__file__).resolve().parents[3] / "app" / "ui" / "game.css").read_text(encoding="utf-8")
     ratios = re.findall(r"(\d+) / (\d+)\)*;", css)
-    assert len(ratios) >= 4 and set(ratios) == {(str(VIEW_W), str(VIEW_H))}, ratios
+    board = (str(VIEW_W), str(VIEW_H))
+    assert ratios.count(board) >= 4 and set(ratios) <= {board, (str(CARD_W), str(CARD_H))}, ratios
 
 
 def test_the_reserves_card_back_is_the_card_looks(tmp_path):
