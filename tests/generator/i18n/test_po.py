@@ -1,7 +1,6 @@
 """A language's segments as a gettext PO file and back (generator/i18n/po.py, polib): the round trip
 loses nothing, a translation comes back into its own file and is recorded, a stale segment goes
 out fuzzy, and a file whose source no longer matches is refused with nothing written."""
-import shutil
 from pathlib import Path
 
 import polib
@@ -9,6 +8,7 @@ import pytest
 
 import strict_yaml
 from generator import cli
+from helpers.po_docs import copy_docs, po_cli, snapshot
 from generator.i18n import translations
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -18,17 +18,7 @@ SOURCE, LANG = LANGUAGES[0], LANGUAGES[1]
 
 @pytest.fixture
 def docs(tmp_path):
-    shutil.copytree(ROOT / "docs", tmp_path / "docs")
-    shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    return tmp_path / "docs"
-
-
-def snapshot(folder: Path) -> dict:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def po_cli(docs, *args):
-    return cli.main(["po", *args, "--docs", str(docs)])
+    return copy_docs(tmp_path)
 
 
 def test_the_round_trip_loses_nothing(docs, tmp_path):

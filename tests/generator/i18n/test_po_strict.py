@@ -10,6 +10,7 @@ import polib
 import pytest
 
 from generator import cli
+from helpers.po_docs import copy_docs, po_cli, snapshot
 from generator.i18n import po as po_module
 from generator.i18n import translations
 from generator.i18n.segments import fingerprint
@@ -21,17 +22,7 @@ LANG = LANGUAGES[1]
 
 @pytest.fixture
 def docs(tmp_path):
-    shutil.copytree(ROOT / "docs", tmp_path / "docs")
-    shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    return tmp_path / "docs"
-
-
-def snapshot(folder: Path) -> dict:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def po_cli(docs, *args):
-    return cli.main(["po", *args, "--docs", str(docs)])
+    return copy_docs(tmp_path)
 
 
 def exported(docs, tmp_path) -> tuple[Path, polib.POFile]:
