@@ -4,15 +4,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as T from '../../../app/core/stats.js';
+import { FakeStorage } from '../fake_storage.mjs';
 
-class FakeStorage {
-  constructor() { this.map = new Map(); }
-  get length() { return this.map.size; }
-  key(i) { return [...this.map.keys()][i] ?? null; }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) { this.map.set(k, String(v)); }
-  removeItem(k) { this.map.delete(k); }
-}
 
 function fresh() {
   const local = new FakeStorage();

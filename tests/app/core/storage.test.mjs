@@ -2,19 +2,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as S from '../../../app/core/storage.js';
+import { FakeStorage } from '../fake_storage.mjs';
 
-/** A Storage with the Web API's methods; `full` makes setItem throw as a full disk does. */
-class FakeStorage {
-  constructor() { this.map = new Map(); this.full = false; }
-  get length() { return this.map.size; }
-  key(i) { return [...this.map.keys()][i] ?? null; }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) {
-    if (this.full) throw Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
-    this.map.set(k, String(v));
-  }
-  removeItem(k) { this.map.delete(k); }
-}
 
 function fresh() {
   const local = new FakeStorage();

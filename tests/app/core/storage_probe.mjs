@@ -14,16 +14,8 @@ import * as options from '../../../app/ui/options.js';
 import { opening } from '../../../app/ui/opening.js';
 import { legalMoves, applyMove, newGame, VARIANTS } from '../../../app/core/engine.js';
 import { rulesOf } from '../../../app/ui/variants.js';
+import { FakeStorage } from '../fake_storage.mjs';
 
-/** A Storage with the Web API's methods (keys in insertion order). */
-class FakeStorage {
-  constructor(entries) { this.map = new Map(entries); }
-  get length() { return this.map.size; }
-  key(i) { return [...this.map.keys()][i] ?? null; }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) { this.map.set(k, String(v)); }
-  removeItem(k) { this.map.delete(k); }
-}
 
 /** The moves a player makes by picking, at each turn, legal move number `choice % count`
  *  (the engine's own legal moves, so a test can start from a game that replays). */

@@ -14,15 +14,8 @@ import { opening } from '../../../app/ui/opening.js';
 import { dealField } from '../../../app/ui/deal-field.js';
 import { variantOf } from '../../../app/ui/variants.js';
 import { pageStrings } from '../core/page_strings.mjs';
+import { FakeStorage } from '../fake_storage.mjs';
 
-class FakeStorage {
-  constructor() { this.map = new Map(); }
-  get length() { return this.map.size; }
-  key(i) { return [...this.map.keys()][i] ?? null; }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) { this.map.set(k, String(v)); }
-  removeItem(k) { this.map.delete(k); }
-}
 
 const strings = pageStrings(['nb']).nb; // game.json with the locale data the page gives the game
 const results = () => [...globalThis.localStorage.map.keys()].filter((k) => k.startsWith('pyramide.result.'));
