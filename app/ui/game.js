@@ -142,23 +142,24 @@ class Game {
     // it is on when the reader's own text size is large (the browser's default font size).
     this.largePrint = button('pyr-switch', s.buttons.large_print, () => this.setLargePrint(!this.isLargePrint()));
     this.setLargePrint(this.isLargePrint(), { keep: false });
-    const tools = element('div', 'pyr-tools');
-    tools.append(help, this.largePrint);
+
 
     // Under the board the buttons, then the message: a long message grows below them and
-    // never moves the board or the buttons (game.css holds its room). The other buttons, the
-    // end panel, the statistics and the options follow.
-    // VARIANTS: the rules choice (only when the page lists the variants), first under the
-    // message with the keys: above the board it pushed the buttons off a small phone's first
-    // screen. Its summary line names the rules being played.
+    // never moves the board or the buttons (game.css holds its room). The other buttons and the
+    // end panel follow, then one row of folded parts: the rules choice, the keys, the statistics,
+    // the options. VARIANTS: the rules choice (only when the page lists the variants) is first in
+    // it: above the board it pushed the buttons off a small phone's first screen. Its summary
+    // line names the rules being played.
     this.choice = this.variantEntries.length > 1 ? new RulesChoice(this.words, this.variantEntries, (id) => this.chooseVariant(id)) : null;
     // SOLUTION: its button among the others, its step controls in the four buttons' place, its panel under them.
     this.solution = new SolutionView(this, WORKER_URL, this.buttons.get('solution'));
 
     container.prepend(status);
-    if (this.choice) tools.prepend(this.choice.el);
+    // The folded parts and the large-print switch: one row of chips under the message (game.css).
+    const tools = element('div', 'pyr-tools');
+    tools.append(...[this.choice?.el, help, this.stats.el, options, this.largePrint].filter(Boolean));
     // Today's deal's line under the message: known only once the deal is, it moves nothing above it.
-    container.append(buttons, this.solution.controls, this.messageLine, this.dailyLine, more, this.solution.el, this.endPanel.el, tools, this.stats.el, options);
+    container.append(buttons, this.solution.controls, this.messageLine, this.dailyLine, more, this.solution.el, this.endPanel.el, tools);
     setInterval(() => this.tick(), 1000);
     document.addEventListener('visibilitychange', () => this.tick());
     container.addEventListener('keydown', (event) => this.key(event));
