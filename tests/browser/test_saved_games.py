@@ -181,3 +181,37 @@ def test_v1_is_migrated_once(watched, winning_game):
     assert deal_number(page) == WIN_DEAL and message(page) == s["messages"]["restored"]
     assert page.evaluate("localStorage.getItem('pyramide.game.v1')") is None
     assert saved(page, WIN_DEAL)["moves"] == winning_game[:2]
+
+
+# A finished game as app/core/stats.js stores it (format v1): the one good record beside each bad entry.
+GOOD_RECORD = {"version": 1, "id": "goodgame", "rules": "standard", "deal": 27, "result": "won", "moves": 51,
+               "points": 100, "hints": 0, "ms": 0, "daily": None, "at": 1_767_225_600_000}
+BAD_DATE_RECORD = {**GOOD_RECORD, "id": "baddated", "daily": "2026-13-45", "at": 1e308}
+
+
+@pytest.mark.parametrize("key, text", [
+    ("pyramide.game.v2.27", "{not json"),
+    ("pyramide.game.v2.27", '{"version":2,"deal":27,"moves":["draw"],"at":1e308}'),
+    ("pyramide.game.v2.27", '{"version":2,"deal":27,"moves":["draw"],"at":1,'
+                            '"meta":{"id":"abcdefgh","hints":0,"ms":0,"daily":"2026-13-45"}}'),
+    ("pyramide.game.v2.zzz.27", '{"version":2,"deal":27,"variant":"zzz","moves":["draw"],"at":2}'),
+    ("pyramide.result.v1.abcdefgh", "{not json"),
+    ("pyramide.result.v1.baddated", json.dumps(BAD_DATE_RECORD)),
+    ("pyramide.stats.v1", '{"version":1,"until":1e308,"rules":{}}'),
+    ("pyramide.stats.v1", "[not json"),
+    ("pyramide.options.v1", "{not json"),
+    ("pyramide.settings.v1", "{not json"),
+])
+def test_corrupt_or_impossible_stored_data_never_throws_in_the_page(watched, key, text):
+    """Issue 40: corrupt saved JSON threw an uncaught error in the page. Each bad entry, beside one good
+    finished game: the page opens a game, its statistics count the good game, and nothing is thrown
+    (the watched fixture fails the test on any page error or console error)."""
+    w, page = open_game(watched, "nb")
+    page.evaluate("""([good, key, text]) => { localStorage.clear(); sessionStorage.clear();
+        localStorage.setItem('pyramide.result.v1.' + good.id, JSON.stringify(good));
+        localStorage.setItem(key, text); }""", [GOOD_RECORD, key, text])
+    page.goto(page.url.split("#")[0])
+    page.wait_for_selector(f"{GAME} .pyr-board")
+    page.locator(f"{GAME} .pyr-stats > summary").click()
+    page.wait_for_selector(f"{GAME} .pyr-stats dd[data-stat='played']")
+    assert page.locator(f"{GAME} .pyr-stats dd[data-stat='played']").inner_text() == "1"

@@ -50,9 +50,12 @@ def test_a_missing_file_is_named_as_missing(docs, tmp_path, capsys):
 
 
 def test_a_plural_entry_is_refused_by_name(docs, tmp_path, capsys):
+    """Issue 40: a plural entry was dropped silently. Here a paragraph's own entry comes as a plural one."""
     out, po = exported(docs, tmp_path)
-    po.append(polib.POEntry(msgctxt="strings.yml:x", msgid="ett kort", msgid_plural="{n} kort",
-                            msgstr_plural={0: "et kort", 1: "{n} kort"}))
+    first = paragraph(po)
+    po.remove(first)
+    po.append(polib.POEntry(msgctxt=first.msgctxt, msgid=first.msgid, msgid_plural="{n} kort",
+                            msgstr_plural={0: "Et nyt afsnit.", 1: "Nye afsnit."}))
     po.save(str(out))
     err = refused(docs, out, capsys)
     assert "a plural entry (msgid_plural '{n} kort')" in err
