@@ -322,12 +322,9 @@ class Search {
   alive(pyr, side) {
     const pv = this.table.pyrValues;
     // Most cards have a partner beside the pyramid: then nothing is dead and cov is not needed.
-    let lonely = 0;
-    for (let m = pyr & ~this.kings; m !== 0; m &= m - 1) {
-      const k = 31 - Math.clz32(m & -m);
-      if ((side & this.sideOfValue[TARGET_SUM - pv[k]]) === 0) { lonely = 1; break; }
-    }
-    if (!lonely) return pyr;
+    let lonely = 0; // the pyramid's cards of the values with no partner beside it
+    for (let v = 1; v < KING_VALUE; v++) if ((side & this.sideOfValue[TARGET_SUM - v]) === 0) lonely |= this.pyrOfValue[v];
+    if ((pyr & lonely) === 0) return pyr;
     const cov = this.coverers(pyr);
     const coverPair = this.rules.coverPair;
     let alive = pyr;
