@@ -330,11 +330,10 @@ class Search {
     let alive = pyr;
     for (let changed = true; changed;) {
       changed = false;
-      for (let m = alive & ~this.kings; m !== 0; m &= m - 1) {
+      for (let m = alive & lonely; m !== 0; m &= m - 1) { // a card with a partner beside the pyramid lives
         const k = 31 - Math.clz32(m & -m);
         if ((alive & (1 << k)) === 0) continue; // found covered by a dead card in this round
         const w = TARGET_SUM - pv[k];
-        if ((side & this.sideOfValue[w]) !== 0) continue;
         const near = coverPair ? COVERED_BY[k] : 0;
         let partners = alive & this.pyrOfValue[w] & ~(cov[k] & ~near);
         for (let q = partners; q !== 0; q &= q - 1) {
