@@ -39,8 +39,10 @@
 //    at once serves maxRemovable only (it keeps the largest count and the win, see
 //    wasteKing); the forced pairs are not used at all (a card that need not go may keep its
 //    only partner for another).
-// 5. Positions are two 32-bit words in typed arrays (PositionStore), some 30 bytes each with
-//    the hash tables and the queue, and no object per position.
+// 5. Positions are two 32-bit words in typed arrays (PositionStore): 16 bytes a place with
+//    their cost, bound, parent and state, 8 more of hash table, the store at least half full;
+//    no object per position, and no table per card set (step 6 finds a card set's positions
+//    through the store's own hash table). maxRemovable's table is dropped before A* starts.
 // 6. Dominance within a card set (shortest): position X stands for position Y of the same
 //    cards when X reaches, by draws and turns alone, Y's waste boundary with at least Y's
 //    turns left, and X's moves so far plus those draws and turns are no more than Y's: every
@@ -74,7 +76,10 @@ const rank = (t, p) => t * 32 + 31 - p;
 
 // Settled positions: hi = pyramid mask | turns << 28, lo = side mask | waste boundary p << 24;
 // with the cost so far (g), the bound (h), the position reached from (parent) and whether it
-// has been expanded. Open addressing, at most half full.
+// has been expanded. Open addressing, at most half full, hashed by the card set alone (pyr,
+// side): linear probing then keeps every position of a card set on the run of slots from the
+// set's home to the next empty one, which is how dominance (step 6) finds them, with no list
+// of its own.
 class PositionStore {
   constructor(capacity = 1 << 14) {
     this.size = 0;
@@ -83,25 +88,31 @@ class PositionStore {
 
   allocate(capacity) {
     const old = this.size ? this : null;
-    const fields = { hi: Uint32Array, lo: Uint32Array, parent: Int32Array, next: Int32Array, g: Uint16Array, h: Uint8Array, closed: Uint8Array };
+    const fields = { hi: Uint32Array, lo: Uint32Array, parent: Int32Array, g: Uint16Array, h: Uint8Array, closed: Uint8Array };
     const next = {};
     for (const [name, Type] of Object.entries(fields)) {
       next[name] = new Type(capacity);
       if (old) next[name].set(old[name].subarray(0, this.size));
     }
+    this.slots = null; // garbage before the new table is made
     Object.assign(this, next);
     this.slots = new Int32Array(capacity * 2).fill(-1);
     this.slotMask = capacity * 2 - 1;
     for (let i = 0; i < this.size; i++) {
-      let slot = hash(this.hi[i], this.lo[i]) & this.slotMask;
+      let slot = this.home(this.hi[i], this.lo[i]);
       while (this.slots[slot] >= 0) slot = (slot + 1) & this.slotMask;
       this.slots[slot] = i;
     }
   }
 
+  /** The first slot of the position's card set. */
+  home(hi, lo) {
+    return hash(hi & PYR_MASK, lo & SIDE_MASK) & this.slotMask;
+  }
+
   /** Index of the position, or -1. */
   find(hi, lo) {
-    let slot = hash(hi, lo) & this.slotMask;
+    let slot = this.home(hi, lo);
     for (;;) {
       const at = this.slots[slot];
       if (at < 0) { this.freeSlot = slot; return -1; }
@@ -121,7 +132,7 @@ class PositionStore {
   }
 
   bytes() {
-    return this.hi.length * 20 + this.slots.byteLength;
+    return this.hi.length * 16 + this.slots.byteLength;
   }
 }
 
@@ -187,51 +198,6 @@ class CardSetRanks {
 
   bytes() {
     return this.keys.byteLength + this.ranks.byteLength;
-  }
-}
-
-// The positions stored of each card set, as linked lists through PositionStore.next: the
-// head index per card set (pyr, side), open addressing, at most half full.
-class CardSetHeads {
-  constructor(bits = 14) {
-    this.keys = new Int32Array(2 << bits);
-    this.heads = new Int32Array(1 << bits).fill(-1);
-    this.mask = (1 << bits) - 1;
-    this.size = 0;
-  }
-
-  /** The slot of the card set, made when new (its head -1). */
-  slot(pyr, side) {
-    let h = hash(pyr, side) & this.mask;
-    for (;;) {
-      if (this.heads[h] === -1) break;
-      if (this.keys[h << 1] === pyr && this.keys[(h << 1) + 1] === side) return h;
-      h = (h + 1) & this.mask;
-    }
-    if ((this.size + 1) * 2 > this.mask) { this.grow(); return this.slot(pyr, side); }
-    this.size++;
-    this.keys[h << 1] = pyr;
-    this.keys[(h << 1) + 1] = side;
-    return h;
-  }
-
-  grow() {
-    const { keys, heads } = this;
-    this.mask = this.mask * 2 + 1;
-    this.keys = new Int32Array((this.mask + 1) * 2);
-    this.heads = new Int32Array(this.mask + 1).fill(-1);
-    for (let i = 0; i < heads.length; i++) {
-      if (heads[i] === -1) continue;
-      let h = hash(keys[i << 1], keys[(i << 1) + 1]) & this.mask;
-      while (this.heads[h] !== -1) h = (h + 1) & this.mask;
-      this.keys[h << 1] = keys[i << 1];
-      this.keys[(h << 1) + 1] = keys[(i << 1) + 1];
-      this.heads[h] = heads[i];
-    }
-  }
-
-  bytes() {
-    return this.keys.byteLength + this.heads.byteLength;
   }
 }
 
@@ -356,22 +322,18 @@ class Search {
   alive(pyr, side) {
     const pv = this.table.pyrValues;
     // Most cards have a partner beside the pyramid: then nothing is dead and cov is not needed.
-    let lonely = 0;
-    for (let m = pyr & ~this.kings; m !== 0; m &= m - 1) {
-      const k = 31 - Math.clz32(m & -m);
-      if ((side & this.sideOfValue[TARGET_SUM - pv[k]]) === 0) { lonely = 1; break; }
-    }
-    if (!lonely) return pyr;
+    let lonely = 0; // the pyramid's cards of the values with no partner beside it
+    for (let v = 1; v < KING_VALUE; v++) if ((side & this.sideOfValue[TARGET_SUM - v]) === 0) lonely |= this.pyrOfValue[v];
+    if ((pyr & lonely) === 0) return pyr;
     const cov = this.coverers(pyr);
     const coverPair = this.rules.coverPair;
     let alive = pyr;
     for (let changed = true; changed;) {
       changed = false;
-      for (let m = alive & ~this.kings; m !== 0; m &= m - 1) {
+      for (let m = alive & lonely; m !== 0; m &= m - 1) { // a card with a partner beside the pyramid lives
         const k = 31 - Math.clz32(m & -m);
         if ((alive & (1 << k)) === 0) continue; // found covered by a dead card in this round
         const w = TARGET_SUM - pv[k];
-        if ((side & this.sideOfValue[w]) !== 0) continue;
         const near = coverPair ? COVERED_BY[k] : 0;
         let partners = alive & this.pyrOfValue[w] & ~(cov[k] & ~near);
         for (let q = partners; q !== 0; q &= q - 1) {
@@ -562,6 +524,7 @@ class Search {
     };
     sets.raise(pyr, side, rankOf(t, p));
     visit(pyr, side, p, t, NO_BOUND);
+    this.sets = { size: sets.size, bytes: sets.bytes() }; // the table goes before A* needs its memory
     return best;
   }
 
@@ -583,15 +546,9 @@ class Search {
     pushOpen(start, h0);
     let parent = -1, parentG = 0;
     // Dominance between positions of one card set (step 6): X stands for Y when X reaches, by
-    // draws and turns, Y's boundary with at least Y's turns, for no more moves in all.
-    const sets = this.heads = new CardSetHeads();
+    // draws and turns, Y's boundary with at least Y's turns, for no more moves in all. The
+    // positions of Y's card set are those on the run of slots find() has just walked.
     const unlimited = this.rules.unlimitedTurns;
-    const link = (index, lp, ls) => {
-      const slot = sets.slot(lp, ls);
-      store.next[index] = sets.heads[slot];
-      sets.heads[slot] = index;
-    };
-    link(start, pyr, side);
     const child = (kind, a, b, cp, cs, cq, ct, steps) => {
       const g = parentG + steps + 1;
       const hi = key(cp, ct), lo = low(cs, cq);
@@ -600,22 +557,23 @@ class Search {
         if (store.g[index] <= g) return;
         store.closed[index] = 0; // reached for fewer moves: (again) to be expanded
       } else {
-        const slot = sets.slot(cp, cs);
-        for (let x = sets.heads[slot]; x >= 0; x = store.next[x]) {
+        const { slots, slotMask, freeSlot } = store, home = store.home(hi, lo);
+        for (let s = home; s !== freeSlot; s = (s + 1) & slotMask) {
+          const x = slots[s];
+          if ((store.hi[x] & PYR_MASK) !== cp || (store.lo[x] & SIDE_MASK) !== cs) continue;
           const d = chainDistance(cs, store.lo[x] >>> SIDE_BITS, store.hi[x] >>> PYR_BITS, cq, ct, unlimited);
           if (d >= 0 && store.g[x] + d <= g) return; // dominated
         }
         const h = bound(cp, cs, cq, ct);
         if (h < 0) return;
-        for (let x = sets.heads[slot]; x >= 0; x = store.next[x]) {
-          if (store.closed[x]) continue;
+        for (let s = home; s !== freeSlot; s = (s + 1) & slotMask) {
+          const x = slots[s];
+          if (store.closed[x] || (store.hi[x] & PYR_MASK) !== cp || (store.lo[x] & SIDE_MASK) !== cs) continue;
           const d = chainDistance(cs, cq, ct, store.lo[x] >>> SIDE_BITS, store.hi[x] >>> PYR_BITS, unlimited);
           if (d >= 0 && g + d <= store.g[x]) store.closed[x] = 2; // dominated by the new one: not expanded
         }
         index = store.addAfterFind(hi, lo);
         store.h[index] = h;
-        store.next[index] = sets.heads[slot];
-        sets.heads[slot] = index;
       }
       store.g[index] = g;
       store.parent[index] = parent;
@@ -700,7 +658,7 @@ export function solve(position, options = {}) {
     return answer({
       max_removed: winnable ? startCount : target, shortest: game.length, game, winnable,
       positions: (search.store?.size ?? 0) + (search.sets?.size ?? 0),
-      bytes: (search.store?.bytes() ?? 0) + (search.sets?.bytes() ?? 0),
+      bytes: (search.store?.bytes() ?? 0) + search.sets.bytes,
     });
   } catch (e) {
     if (!(e instanceof Stopped)) throw e;
