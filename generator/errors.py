@@ -18,6 +18,12 @@ class BuildFailed(BuildError):
     exit_code = 1
 
 
+def excerpt(text: str, width: int = 60) -> str:
+    """The start of a refused text as a message quotes it: at most `width` characters, each
+    line break shown as ⏎, so that the message stays one line however the text is written."""
+    return "⏎".join(text[:width].splitlines())
+
+
 def in_repository(message: str) -> str:
     """Paths inside the repository as the checker writes them, from its root (docs/nb/…): the
     generator's lines sit beside the checker's in make verify and make site."""

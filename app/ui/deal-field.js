@@ -1,12 +1,14 @@
 // The field that opens a deal by its number (issue 43), in the row under the message: what a deal
 // link does, without typing the address. The number is read as a link's is (engine.js
 // parseDealNumber: a whole number from MIN_DEAL to MAX_DEAL); anything else is refused on the
-// message line in the page's words, the field marked invalid and the game left as it was.
+// message line in the page's words, echoed in a link's short form (opening.js shortForm: a pasted
+// page of text stays a line), the field marked invalid and the game left as it was.
 // Methods of the game (game.js mixes them into Game): `this` is the game.
 
 import { parseDealNumber, MIN_DEAL, MAX_DEAL } from '../core/engine.js';
 import { element } from './dom.js';
 import { showDeal } from './history-nav.js';
+import { shortForm } from './opening.js';
 import { STANDARD } from './variants.js';
 
 export const dealField = {
@@ -35,7 +37,7 @@ export const dealField = {
   // does; returns whether it was a deal number.
   openTypedDeal(value) {
     const { s, words } = this;
-    const bounds = { value, min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) };
+    const bounds = { value: shortForm(value.trim()), min: this.num(MIN_DEAL), max: this.num(MAX_DEAL) };
     let deal;
     try {
       deal = parseDealNumber(value.trim());

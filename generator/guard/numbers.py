@@ -30,6 +30,7 @@ import jinja2
 import markdown
 import yaml
 
+from generator.errors import excerpt
 from generator.guard.sandbox import PROBE_VALUE, tree_problems
 from generator.guard.typed_digits import typed_digit_at
 from generator.settings import ROOT
@@ -211,7 +212,7 @@ def string_problems(path: Path, strings, prefix="") -> list[str]:
         for i, v in enumerate(strings):
             problems += string_problems(path, v, f"{prefix}{i}.")
     elif isinstance(strings, str) and has_digit(PLACEHOLDER.sub(lambda m: _blank(m.group(0)), strings)):
-        problems.append(f"{path}: string '{prefix[:-1]}' contains a number typed by hand ('{strings[:60]}')")
+        problems.append(f"{path}: string '{prefix[:-1]}' contains a number typed by hand ('{excerpt(strings)}')")
     return problems
 
 
@@ -241,12 +242,12 @@ def note_problems(examples: list[dict], codes: list[str]) -> list[str]:
                     problems.append(f"{where}: the note has no {code} text (the other languages have one)")
                 elif has_digit(text):
                     problems.append(f"{where}: the {code} note contains a number typed by hand "
-                                    f"('{text[:60]}'); a note may not state figures, the pages do that from data")
+                                    f"('{excerpt(text)}'); a note may not state figures, the pages do that from data")
         for key in ("title", "summary"):  # shown on the pages like the notes, so held to the same rule
             for code, text in (example.get(key) or {}).items():
                 if has_digit(text):
                     line = (example.get("lines") or {}).get(f"{key}.{code}", "?")
                     file = (example.get("text_files") or {}).get(code, example["file"])
                     problems.append(f"{file}, line {line}: the {code} {key} contains a number typed "
-                                    f"by hand ('{text[:60]}'); the page gives the deal's number and figures itself")
+                                    f"by hand ('{excerpt(text)}'); the page gives the deal's number and figures itself")
     return problems

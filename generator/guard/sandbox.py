@@ -38,8 +38,9 @@ from jinja2 import filters as jinja_filters
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from markupsafe import Markup
 
+from generator.errors import BuildError
 from generator.guard.typed_digits import typed_digit_at
-from generator.render.sourced import (Computed, ShownNumbers, Sourced, SourcedText, PageNumber, computed, numbers_in,
+from generator.render.sourced import (Computed, ShownNumbers, Sourced, SourcedText, PageNumber, computed, data_paths, numbers_in,
                                       path_of, plain)
 
 MAX_ITERATIONS = 20_000   # loop passes in one page (the examples page makes a few hundred)
@@ -237,6 +238,7 @@ class PageEnvironment(SandboxedEnvironment):
         self.tests = {name: _on_plain_values(test) for name, test in self.tests.items()}
         self.shown = ShownNumbers()
         self.format_number = str  # the locale's way (generator/render/pages.py make_environment sets it)
+        self.number_writers = (str,)  # every way a page function writes a number (make_environment too)
         # Given the context, finalize runs as the page renders, for constants too: Jinja would
         # otherwise fold `{{ "l'ess" }}` into the page's own text, escaped (&#39;), at compile time.
         self.finalize = jinja2.pass_context(lambda context, value: self.finalize_value(value))
@@ -273,8 +275,16 @@ class PageEnvironment(SandboxedEnvironment):
             return Markup("")
         result = super().call(__context, __obj, *args, **kwargs)
         if getattr(__obj, "page_function", False):  # its numbers come from the bundle it reads
-            for shown in numbers_in(result):
-                __self.note(f"{__obj.__name__}()", shown, "page function")
+            shown = numbers_in(result)
+            if shown and not __self.probe:
+                roots = __obj.data_roots(*args, **kwargs)
+                sources = data_paths(__self.globals, roots, __self.number_writers)
+                for text in shown:
+                    if text not in sources:  # the generator's own mistake: a page function computed it
+                        raise BuildError(f"{__obj.__name__}() shows {text!r}, which no value of its data "
+                                         f"({', '.join(roots) or 'none declared'}) is written as; a page function "
+                                         "shows the data's values (generator/render/pages.py @reads)")
+                    __self.shown.note(f"{__obj.__name__}()", text, "page function", data=sources[text])
         return result
 
     # -- no Python objects

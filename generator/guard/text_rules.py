@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+from generator.errors import excerpt
 from generator.inputs.source_files import hidden_characters
 
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")
@@ -96,10 +97,10 @@ def string_problems(path, strings, lines: dict | None = None, prefix: str = "") 
             problems.append(f"{where}: string '{key}' holds a script, an event handler or a javascript: "
                             "address; contributed text cannot run code")
         elif IMAGE.search(strings):
-            problems.append(f"{where}: string '{key}' holds a Markdown image ('{strings[:40]}'); a page prints "
+            problems.append(f"{where}: string '{key}' holds a Markdown image ('{excerpt(strings, 40)}'); a page prints "
                             "strings into Markdown, where it would load from wherever it points")
         elif RAW_HTML.search(strings) or ENTITY.search(strings):
-            problems.append(f"{where}: string '{key}' holds markup ('{strings[:40]}'); a string is plain text "
+            problems.append(f"{where}: string '{key}' holds markup ('{excerpt(strings, 40)}'); a string is plain text "
                             "(the generator escapes it), write the characters themselves")
         hidden = hidden_characters(path, strings)
         if hidden:

@@ -5,7 +5,7 @@ the sandbox, the number guard) and writes, per language, build/numbers/<lang>.js
 [{shown, path, how}]) and build/numbers/<lang>.md, the same as a table for a reader. `how` is
 `printed` (a value printed as it is, in the locale's way), the filter that wrote it (num, pct,
 spell, date…), or `page function` (a table or caption the generator wrote from the bundle; its
-path is the function's name).
+path is the function's name, and `data` the data paths whose value it wrote so).
 """
 from __future__ import annotations
 

@@ -57,6 +57,16 @@ PAGE_FUNCTION_NAMES = ("rule", "picture", "chapter_pictures", "pairs_table", "mo
                        "summary", "play_variant")
 
 
+def reads(*roots: str):
+    """The data a page function writes its numbers from, as paths of the context (`{example}`:
+    the key of the example it is given). The sandbox notes each number the function shows with
+    the paths under these whose value is written so (`make numbers`)."""
+    def marked(function):
+        function.reads = roots
+        return function
+    return marked
+
+
 class PageFunctions:
     """The functions a page may call, bound to one language's context."""
 
@@ -78,6 +88,7 @@ class PageFunctions:
         return self.c["examples"][key]
 
     # -- links to the rule checks
+    @reads("rules", "pairs")
     def rule(self, rule_id: str) -> str:
         """A quiet check mark after a rule's sentence, linking to the rule's row on the sources
         page. Its name (for screen readers, and the tip shown on hover and focus) is a sentence in the page's
@@ -122,6 +133,7 @@ class PageFunctions:
                    (("ace", "A"), ("jack", "J"), ("queen", "Q"), ("king", "K"))}}
 
     # -- pictures
+    @reads("examples.{example}")
     def picture(self, example_id: str, which="opening") -> str:
         ex = self._example(example_id)
         titles = self.c["s"]["picture_titles"]
@@ -152,6 +164,7 @@ class PageFunctions:
         return (f'<figure class="pyramid-figure">\n<div class="pyramid-picture" style="aspect-ratio: {svg.VIEW_W} / {svg.VIEW_H}">'
                 f'{picture_slots.slot(name)}</div>\n<figcaption>{escape(title)}</figcaption>\n</figure>')
 
+    @reads("examples.{example}")
     def chapter_pictures(self, example_id: str) -> str:
         ex = self._example(example_id)
         parts = []
@@ -161,6 +174,7 @@ class PageFunctions:
         return "\n\n".join(parts)
 
     # -- tables
+    @reads("pairs", "king", "rules.target_sum")
     def pairs_table(self) -> str:
         t = self.c["s"]["tables"]["pairs"]
         target = self.c["rules"]["target_sum"]
@@ -171,6 +185,7 @@ class PageFunctions:
         rows.append(f"| {escape(king['name'])} | {king['value']} | {escape(t['king_alone'])} |")
         return "\n".join(rows)
 
+    @reads("examples.{example}")
     def moves_list(self, example_id: str) -> str:
         """An HTML list, not Markdown: a note is plain text, so neither HTML nor Markdown
         (links, images) written in it can become anything but text."""
@@ -181,17 +196,20 @@ class PageFunctions:
             items.append(f'<li value="{step["number"]}">{escape(step["words"])}{note}</li>')
         return '<ol class="moves-list">\n' + "\n".join(items) + "\n</ol>"
 
+    @reads("example_list")
     def example_index(self) -> str:
         """The examples page's list of its sections, each a link to its anchor."""
         items = "".join(f'<li><a href="#{markup_escape(ex["anchor"])}">{markup_escape(ex["title"])}</a></li>'
                         for ex in self.c["example_list"])
         return f'<ul class="example-list">{items}</ul>'
 
+    @reads("examples.{example}")
     def summary(self, example_id: str) -> str:
         """An example's summary as its own paragraph (nothing when it has none)."""
         text = self._example(example_id)["summary"]
         return f'<p class="example-summary">{markup_escape(text)}</p>' if text else ""
 
+    @reads("examples.{example}")
     def play_link(self, example_id: str) -> str:
         """A link that opens the game on the front page at the example's deal (app/ui/game.js reads
         #deal=N); the front page holds an anchor of that name for each example (see game())."""
@@ -200,6 +218,7 @@ class PageFunctions:
         return (f'<p class="play-deal"><a class="md-button" href="{front}#deal={int(ex["deal"])}">'
                 f'{escape(self.c["s"]["example_section"]["play"])}</a></p>')
 
+    @reads("checks")
     def checks_table(self) -> str:
         """What each check counted. Not how long it took (`verify check` prints that, the bundle
         keeps it): a check computed again takes another time, and a page that changed with it
@@ -224,6 +243,7 @@ class PageFunctions:
         values = self._rule_values()
         return {**values, **{k: self.words.spell(values[k], gender) for k, gender in self.SPELLED_COUNTS.items()}}
 
+    @reads("rule_checks", "rules", "pairs")
     def rule_checks_table(self) -> str:
         """Each rule under its plain name (strings.yml `rule_names`), never its id."""
         s = self.c["s"]
@@ -241,6 +261,7 @@ class PageFunctions:
         head = "".join(f"<th>{escape(t[k])}</th>" for k in ("rule", "sentence", "app", "independent"))
         return f'<table class="rule-checks"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
+    @reads("variants")
     def variants_table(self) -> str:
         variants = self.c["variants"]
         if not variants:
@@ -256,6 +277,7 @@ class PageFunctions:
         return "\n".join(rows)
 
     # -- the game and the replay (the app's own modules, copied into the site)
+    @reads("example_list", "variants", "survey")
     def game(self) -> str:
         # The examples' play links end in #deal=N: an empty element of that id just before the
         # game makes the browser scroll to the game, and the link's anchor one that exists.
@@ -287,6 +309,7 @@ class PageFunctions:
                              f"{', '.join(unknown)} (run make verify again)")
         return names
 
+    @reads("variants", "survey")
     def play_variant(self, variant: str) -> str:
         """A button that opens the front page's game at the variant's first pool deal under its
         rules (app/ui/variants.js reads #deal=N&rules=…); nothing when the survey did not cover it."""
@@ -304,6 +327,7 @@ class PageFunctions:
         survey = self.c.get("survey")
         return winnable_data(survey["first"], survey["results"]) if survey else None
 
+    @reads("examples.winnable")
     def replay(self) -> str:
         ex = self._example("winnable")
         fallback = self.chapter_pictures("winnable")
@@ -339,8 +363,14 @@ def _markup(function):
         except Exception as e:
             setattr(e, RAISED_IN_PAGE_FUNCTION, function.__name__)
             raise
+    def data_roots(*args, **kwargs) -> tuple[str, ...]:
+        example = signature.bind(*args, **kwargs).arguments.get("example_id")
+        key = example.replace("-", "_") if isinstance(example, str) else ""
+        return tuple(root.format(example=key) for root in getattr(function, "reads", ()))
+
     marked.__name__ = function.__name__
     marked.page_function = True  # the sandbox's probe leaves its output out (sandbox.typed_text)
+    marked.data_roots = data_roots  # where its numbers come from (sandbox.call notes them)
     return marked
 
 
@@ -372,6 +402,7 @@ def make_environment(folder: Path, context: dict, functions: PageFunctions, page
                           page_functions=frozenset(exported))
     words = context["_words"]
     env.format_number = lambda value: words.num(value) if isinstance(value, int) else words.decimal(value)
+    env.number_writers = (env.format_number, words.num, words.pct)  # how a page function writes a number
     env.filters.update({name: number_filter(env, name, f) for name, f in dict(
         num=words.num, pct=words.pct, spell=words.spell).items()})
     env.filters.update({name: text_filter(env, name, f) for name, f in dict(

@@ -201,9 +201,11 @@ class ShownNumbers:
         self.page = page
         self.pages[page] = []
 
-    def note(self, path: str, shown: str, how: str) -> None:
+    def note(self, path: str, shown: str, how: str, data: list[str] | None = None) -> None:
+        """`data`: for a page function (`path` its name), the data paths whose value it wrote."""
         if self.page is not None:
-            self.pages[self.page].append({"shown": shown, "path": path, "how": how})
+            self.pages[self.page].append({"shown": shown, "path": path, "how": how}
+                                         | ({"data": data} if data is not None else {}))
 
     def as_json(self) -> str:
         return json.dumps(self.pages, ensure_ascii=False, indent=1) + "\n"
@@ -213,7 +215,7 @@ class ShownNumbers:
         lines = [f"# {title}", ""]
         for page, rows in self.pages.items():
             lines += [f"## {page}", "", "| shown | from | how |", "|---|---|---|"]
-            lines += [f"| {_cell(r['shown'])} | `{_cell(r['path'])}` | {r['how']} |" for r in rows]
+            lines += [f"| {_cell(r['shown'])} | {_source_cell(r)} | {r['how']} |" for r in rows]
             lines.append("")
         return "\n".join(lines)
 
@@ -222,11 +224,63 @@ class ShownNumbers:
 # (nb «4 294 967 295», da «65,8 %»), outside the HTML's tags.
 SHOWN_NUMBER = re.compile(r"\d(?:[\d\u00a0\u202f.,]*\d)?(?:\u00a0%)?")
 TAG = re.compile(r"<[^>]*>")
+# A script's text is the game's data (its strings, the deal pool), read by the app, not by a reader.
+SCRIPT = re.compile(r"<script\b.*?</script\s*>", re.IGNORECASE | re.DOTALL)
 
 
 def numbers_in(output: str) -> list[str]:
-    """The numbers a page function's HTML or Markdown shows a reader (not those in its tags)."""
-    return SHOWN_NUMBER.findall(html.unescape(TAG.sub(" ", output)))
+    """The numbers a page function's HTML or Markdown shows a reader (not those in its tags or scripts)."""
+    return SHOWN_NUMBER.findall(html.unescape(TAG.sub(" ", SCRIPT.sub(" ", output))))
+
+
+def data_paths(names: dict, roots: tuple[str, ...], writers) -> dict[str, list[str]]:
+    """Each way `writers` write a number of the tagged data under `roots` (paths of `names`,
+    "examples.winnable"), with the paths of the values written so: "13" → ["rules.target_sum"].
+    A text of the data holding digits gives its numbers too (a date, an address)."""
+    found: dict[str, list[str]] = {}
+    for root in roots:
+        for leaf in _leaves(_at(names, root)):
+            if isinstance(leaf, SourcedText):
+                texts = set(numbers_in(str(leaf)))
+            elif isinstance(leaf.value, date):  # a page function writes no date
+                continue
+            else:
+                texts = {_written(write, leaf.value) for write in writers} - {None}
+            for text in texts:
+                found.setdefault(text, []).append(leaf.path if isinstance(leaf, Sourced) else leaf._path)
+    return found
+
+
+def _at(names: dict, root: str):
+    value = names
+    for key in root.split("."):
+        value = value.get(key) if isinstance(value, dict) else None
+    return value
+
+
+def _leaves(value):
+    if isinstance(value, (Sourced, SourcedText)):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _leaves(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _leaves(item)
+
+
+def _written(write, value) -> str | None:
+    try:
+        return write(value)
+    except (TypeError, ValueError, OverflowError):  # a writer for another kind of number (pct of a date)
+        return None
+
+
+def _source_cell(row: dict) -> str:
+    source = f"`{_cell(row['path'])}`"
+    if "data" in row:
+        source += ": " + (", ".join(f"`{_cell(p)}`" for p in row["data"]) or "no data path")
+    return source
 
 
 def _cell(text: str) -> str:

@@ -29,7 +29,7 @@ from generator.render import picture_slots
 from generator.publish import deploy as publish
 from generator.publish import addresses
 from generator.publish.addresses import LOCAL_ADDRESS, SITE_URL, problems as placeholder_problems
-from generator.errors import BuildError, BuildFailed, in_repository
+from generator.errors import BuildError, BuildFailed, excerpt, in_repository
 from generator.guard.glossary import lint as glossary_problems
 from generator.guard.limits import time_bound
 from generator.inputs.languages import Language, completeness_problems, language_facts, load_languages, read_yaml
@@ -76,6 +76,8 @@ def lint(languages: list[Language], default: str, examples: list[dict] = (), doc
             problems += hidden_characters(lang.folder / "game.json", read_text(lang.folder / "game.json"))
         for words_file in ("facts.yml", "numbers.yml"):  # the language's own words (docs/<lang>/)
             problems += _file_problems(lang.folder / words_file)
+            if os.path.lexists(lang.folder / words_file):  # printed as they are: a digit in them is typed by hand
+                problems += string_problems(lang.folder / words_file, read_yaml(lang.folder / words_file))
         theme_file = lang.folder / "theme.yml"
         problems += _file_problems(theme_file)
         problems += theme_digit_problems(theme_file, lang.theme)
@@ -139,7 +141,7 @@ def theme_digit_problems(path: Path, words: dict) -> list[str]:
     for key, value in words.items():
         text = value.replace("1", " ", 1) if key in ONE_KEYS else value  # blanked, as numbers.py sets markup aside
         if has_digit(text):
-            problems.append(f"{path}, line {lines.get(key, '?')}: '{key}' contains a number typed by hand ('{value[:60]}')")
+            problems.append(f"{path}, line {lines.get(key, '?')}: '{key}' contains a number typed by hand ('{excerpt(value)}')")
     return problems
 
 

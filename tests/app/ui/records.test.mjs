@@ -10,7 +10,7 @@ import { solve } from '../../../app/core/solver.js';
 import { statistics } from '../../../app/core/stats.js';
 import { makeWords } from '../../../app/ui/board.js';
 import { gameEnd } from '../../../app/ui/game-end.js';
-import { opening } from '../../../app/ui/opening.js';
+import { opening, SHOWN_CHARS } from '../../../app/ui/opening.js';
 import { dealField } from '../../../app/ui/deal-field.js';
 import { variantOf } from '../../../app/ui/variants.js';
 import { pageStrings } from '../core/page_strings.mjs';
@@ -114,6 +114,13 @@ test('a deal number typed opens that deal; anything else is refused and changes 
     assert.equal(g.state.message.kind, 'refused');
     assert.ok(g.state.message.text.startsWith(bad.trim() ? `«${bad}»` : strings.open_deal.empty.split(' ')[0]), g.state.message.text);
     assert.ok(g.state.message.text.includes(`<${MAX_DEAL}>`), 'the bounds said');
+  }
+  // Typed (or pasted) text is echoed as a link's is: its first SHOWN_CHARS characters and «…».
+  for (const long of ['9'.repeat(5000), `${'ø'.repeat(SHOWN_CHARS)}x`, '🂡'.repeat(SHOWN_CHARS + 1)]) {
+    assert.equal(g.openTypedDeal(long), false);
+    const echoed = g.state.message.text.match(/«([^»]*)»/)[1];
+    assert.equal(echoed, `${Array.from(long).slice(0, SHOWN_CHARS).join('')}…`);
+    assert.ok(g.state.message.text.length < 400, g.state.message.text.length);
   }
   assert.equal(g.openTypedDeal(` ${MAX_DEAL} `), true);
   assert.equal(g.state.game.deal, MAX_DEAL);

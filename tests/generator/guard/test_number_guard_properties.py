@@ -50,6 +50,7 @@ from generator.guard.sandbox import PROBE_VALUE
 from generator.inputs.theme_words import ONE_KEYS
 from generator.render.pages import PAGE_FUNCTION_NAMES, typed_number_check
 from generator.site.build import theme_digit_problems
+from helpers.number_characters import NUMBERS, is_number
 from helpers.page_sandbox import bundle_path, nb, render_one  # noqa: F401  (the fixtures and the one-page build)
 from helpers.properties import property_settings
 
@@ -61,18 +62,11 @@ PRELUDE = "Tekst.\n\n"
 FIRST_LINE = 3
 
 
-def is_number(char: str) -> bool:
-    """The class the guard promises to report (generator/guard/numbers.py's docstring): Unicode
-    category N, and Cn (a character this Python's Unicode does not know may be a newer digit)."""
-    return unicodedata.category(char).startswith("N") or unicodedata.category(char) == "Cn"
-
-
 # ---------------------------------------------------------------- what the lines are made of
 
 OPENER = re.compile(r"\{[{%#]")  # a template tag's opener
 # str.splitlines ends a line at each of these: filler stays on its line, so line numbers are the editor's.
 LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
-NUMBERS = st.sampled_from("0123456789") | st.characters(categories=("Nd", "Nl", "No"))
 ASCII_NUMBERS = st.integers(0, 9999).map(str)
 # Text around a number: '%' and its kin first (a guard skipping lines with '%' must be met
 # often), markup characters, look-alikes of numbers that are letters or symbols (三 is Lo, № So),
