@@ -461,7 +461,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     const div = element('div', 'pyr-leaving');
     div.setAttribute('aria-hidden', 'true');
     for (const side of ['left', 'top', 'width', 'height']) div.style[side] = slot.el.style[side];
-    div.innerHTML = slot.markup;
+    div.append(slot.el.firstChild); // the card itself leaves (its place is drawn anew just after): nothing to parse
     el.append(div);
     flyAway(div, offset(xyOf(key), DISCARD_XY, DISCARD_SCALE), DISCARD_SCALE, { delay: el.querySelectorAll('.pyr-leaving').length > 1 ? 60 : 0 });
   }
