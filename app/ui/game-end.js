@@ -52,8 +52,8 @@ export const gameEnd = {
       return;
     }
     if (end.kind === 'won') {
-      if (end.fresh) { // just won here: the cards rise from the discard pile, and the tune
-        this.board.celebrate();
+      if (end.fresh) { // just won here: the cards rise from the discard pile (from the next frame:
+        requestAnimationFrame(() => this.board.celebrate()); // the panel's task is long enough), and the tune
         this.sound('win');
       }
       this.endPanel.showWon({ ...end, timer: this.options.timer, hideScore: this.options.hideScore, focus: end.fresh });

@@ -168,6 +168,8 @@ def test_a_win_throws_the_cards_up_unless_motion_is_off(watched, winning_game):
         kind, *cards = winning_game[-1].split()
         keys = [page.locator(f"{GAME} .pyr-slot[data-code='{c}']").get_attribute("data-key") for c in cards] or ["stock"]
         page.evaluate(PLAY_AND_LOOK, keys)
+        # The cards rise from the frame after the winning move's (its task holds the end panel).
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         fountain = page.evaluate("[...document.querySelectorAll('.pyr-fountain')].filter((e) => e.getAnimations().length).length")
         if reduced:
             assert fountain == 0
