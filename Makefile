@@ -173,8 +173,8 @@ status: setup ## [publish] which version DEST=folder shows, whether it is intact
 	@test -n "$(DEST)" || (echo "error: usage: make status DEST=folder" >&2 && exit 2)
 	$(PY) -m generator status "$(DEST)"
 
-# Speed and memory figures (build/bench.json); SECTION=solvers|browser-solver|deciders|survey|game|lighthouse|blocking|reload for one.
-bench: setup browser lighthouse ## [measure] speed and memory figures; SECTION=solvers|browser-solver|deciders|survey|game|lighthouse|blocking|reload for one
+# Speed and memory figures (build/bench.json); SECTION=solvers|browser-solver|deciders|survey|game|lighthouse|blocking|motion|reload for one.
+bench: setup browser lighthouse ## [measure] speed and memory figures; SECTION=solvers|browser-solver|deciders|survey|game|lighthouse|blocking|motion|reload for one
 	$(PY) -m bench $(SECTION)
 
 # A new worked example from the solvers' shortest game: make example DEAL=N [ID=name] [FORCE=1].

@@ -3,7 +3,8 @@ import json
 import sys
 from pathlib import Path
 
-from . import blocking, browser_solver_bench, decider_bench, game_bench, lighthouse, reload_bench, solver_bench, survey_bench
+from . import (blocking, browser_solver_bench, decider_bench, game_bench, lighthouse, motion_bench, reload_bench, solver_bench,
+               survey_bench)
 
 
 def game() -> dict:
@@ -18,6 +19,7 @@ SECTIONS = {"solvers": solver_bench.run,
             "deciders": decider_bench.run, "survey": survey_bench.run, "game": game,
             "lighthouse": lighthouse.run,  # mobile scores of the built site (site/)
             "blocking": blocking.run,  # the load's blocking time in real loads, CPU 4x slower
+            "motion": motion_bench.run,  # long tasks while the game moves, CPU 4x slower
             "reload": reload_bench.run}  # make serve: from a save to the reloaded page, before and after
 
 

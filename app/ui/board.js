@@ -5,10 +5,10 @@
 // was when a card goes.
 
 import { compile, freeMask, rowAndPlace, PYRAMID_CARDS, ROWS } from '../core/engine.js';
-import { element } from './dom.js';
+import { element, setAttr, setText } from './dom.js';
 import { CARD_DRAWING } from '../core/card-drawing.js';
 import { countWordFormatter, numberFormatter, pluralCategory } from '../core/locale.js';
-import { flyAway, motionAllowed, slideIn } from './motion.js';
+import { celebrate, flyAway, motionAllowed, slideIn } from './motion.js';
 
 // ---------------------------------------------------------------- words
 const SUIT_SYMBOLS = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' }; // ♠ ♥ ♦ ♣
@@ -69,6 +69,12 @@ const WASTE_GHOST_XY = [WASTE_XY[0] - COL_STEP, PAD];
 const DISCARD_SCALE = 0.72;
 const DISCARD_XY = [WASTE_XY[0] - GAP - CARD_W * DISCARD_SCALE, PAD];
 const ALL_CARDS = 52;
+// A card's centre in board units; how far `to`'s lies from `from`'s, in percent of a card (motion.js measures nothing).
+const centreOf = ([x, y], scale = 1) => [x + (CARD_W * scale) / 2, y + (CARD_H * scale) / 2];
+const offset = (from, to, toScale = 1) => {
+  const [[ax, ay], [bx, by]] = [centreOf(from), centreOf(to, toScale)];
+  return [((bx - ax) / CARD_W) * 100, ((by - ay) / CARD_H) * 100];
+};
 
 // A circular arrow (100 x 100 box): on the empty stock place while the waste can still be
 // turned back, and beside the number of turns left under the stock.
@@ -151,12 +157,9 @@ function placeAt(el, [x, y], z) {
 
 const PILE_ROW = 1; // the stock and the waste lie level with the pyramid's top card
 
-// Where a place is across the board, in board units (the middle of its card).
-function acrossOf(key) {
-  if (key === 'stock') return STOCK_XY[0] + CARD_W / 2;
-  if (key === 'waste') return WASTE_XY[0] + CARD_W / 2;
-  return pyramidXY(Number(key.slice(1)))[0] + CARD_W / 2;
-}
+// A place's corner in board units, and where it is across the board.
+const xyOf = (key) => (key === 'stock' ? STOCK_XY : key === 'waste' ? WASTE_XY : pyramidXY(Number(key.slice(1))));
+const acrossOf = (key) => centreOf(xyOf(key))[0];
 
 const rowOf = (key) => (key === 'stock' || key === 'waste' ? PILE_ROW : rowAndPlace(Number(key.slice(1))).row);
 
@@ -216,7 +219,7 @@ const REFUSED_MS = 1200; // how long a refused card keeps its red frame (the sha
  * onDrop(key, onto) when a card is dragged onto another (onto its key) or off the board (null),
  * and onMoved('draw' | 'remove') when a drawn position shows a card drawn or cards removed;
  * otherwise a read-only picture (role img) for the replay.
- * Returns {el, discard, render(position, view), focus(key), refuse(keys), current}.
+ * Returns {el, render(position, view), focus(key), refuse(keys), celebrate(), current}.
  */
 export function createBoard(host, words, { interactive = true, onActivate = () => {}, onDrop = () => {}, onMoved = () => {} } = {}) {
   const s = words.strings;
@@ -262,6 +265,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   };
   const stockName = label('pile-name', PAD + CARD_H + 6, 'left');
   const stockInfo = label('pile-info', PAD + CARD_H + 38, 'left');
+  stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg><span></span>`;
+  const turnsLeft = stockInfo.lastChild;
   const wasteName = label('pile-name', PAD + CARD_H + 6, 'right');
   const wasteInfo = label('pile-info', PAD + CARD_H + 38, 'right');
   stockName.textContent = s.board.stock;
@@ -322,6 +327,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
 
   function setSlot(key, markup, classes, aria, rank) {
     const slot = slots.get(key);
+    slot.drawn = null;
     if (slot.markup !== markup) {
       slot.el.innerHTML = markup; // the board's own drawing; a card's label goes in as text below
       slot.markup = markup;
@@ -329,21 +335,22 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       if (text && rank !== undefined) text.textContent = rank;
     }
     if (refusing.has(key)) classes = [...classes, 'is-refused'];
-    slot.el.className = ['pyr-slot', ...classes].join(' ');
+    const className = ['pyr-slot', ...classes].join(' ');
+    if (slot.el.className !== className) slot.el.className = className;
     if (interactive) {
       // An emptied place is no button for a screen reader (nor a tab stop): 28 "empty" buttons
       // would be noise. It stays in the page only so that focus can leave it gently.
       if (aria.gone) {
-        slot.el.setAttribute('aria-hidden', 'true');
+        setAttr(slot.el, 'aria-hidden', 'true');
         slot.el.removeAttribute('aria-label');
         slot.el.removeAttribute('aria-pressed');
       } else {
         slot.el.removeAttribute('aria-hidden');
-        slot.el.setAttribute('aria-label', aria.label);
-        slot.el.setAttribute('aria-pressed', String(!!aria.pressed));
+        setAttr(slot.el, 'aria-label', aria.label);
+        setAttr(slot.el, 'aria-pressed', String(!!aria.pressed));
       }
     }
-    if (aria.code) slot.el.dataset.code = aria.code;
+    if (aria.code) setAttr(slot.el, 'data-code', aria.code);
     else delete slot.el.dataset.code;
   }
 
@@ -356,23 +363,27 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     const hinted = view.hinted || new Set();
     const ghosts = view.ghosts || new Set();
     const free = freeMask(compile(position).pyr);
+    present = new Set(['stock', 'waste', ...position.pyramid.flatMap((code, k) => (code ? [`p${k}`] : []))]);
+    if (interactive) focusOffGone();
     const moved = interactive ? pileMoves(position) : {};
     if (moved.removedTop) leave(moved.removedTop);
-    present = new Set(['stock', 'waste']);
     for (let k = 0; k < PYRAMID_CARDS; k++) {
       const key = `p${k}`;
       const code = position.pyramid[k];
       const { row, place } = rowAndPlace(k);
       const ghost = !code && view.before && ghosts.has(view.before.pyramid[k]) ? view.before.pyramid[k] : null;
       if (code) {
-        present.add(key);
         const isFree = ((free >> k) & 1) === 1;
+        // A card shown as at the last drawing is left alone: a move changes a few of 28.
+        const drawn = `${code} ${isFree} ${selected === key} ${hinted.has(key)}`;
+        if (slots.get(key).drawn === drawn) continue;
         const parts = [words.fill(s.aria.card, { shown: words.shown(code), card: words.card(code), row }),
           isFree ? s.aria.free : s.aria.covered];
         if (hinted.has(key)) parts.push(s.aria.hinted);
         setSlot(key, svgBox(cardSvg(code, words.label(code), { free: isFree })),
           ['has-card', isFree ? 'is-free' : 'is-covered', selected === key ? 'is-selected' : '', hinted.has(key) ? 'is-hinted' : ''].filter(Boolean),
           { label: parts.join(', '), pressed: selected === key, code }, words.label(code));
+        slots.get(key).drawn = drawn;
       } else if (ghost) {
         setSlot(key, svgBox(cardSvg(ghost, words.label(ghost), { ghost: true })), ['is-ghost'], { label: '', code: ghost },
           words.label(ghost));
@@ -388,7 +399,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       return;
     }
     const removed = sayFreed(position, free) || moved.removedTop;
-    if (moved.drawn) slideIn(slots.get('waste').el, slots.get('stock').el);
+    if (moved.drawn) slideIn(slots.get('waste').el, offset(WASTE_XY, STOCK_XY));
     showDiscard(position);
     if (moved.drawn) onMoved('draw');
     else if (removed) onMoved('remove');
@@ -412,7 +423,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   // The count of cards removed so far: those in none of the pyramid, the stock and the waste.
   function showDiscard(position) {
     const count = ALL_CARDS - position.pyramid.filter(Boolean).length - position.stock.length - position.waste.length;
-    discard.textContent = String(count);
+    setText(discard, String(count));
     discard.classList.toggle('is-empty', count === 0);
   }
 
@@ -450,18 +461,24 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     const div = element('div', 'pyr-leaving');
     div.setAttribute('aria-hidden', 'true');
     for (const side of ['left', 'top', 'width', 'height']) div.style[side] = slot.el.style[side];
-    div.innerHTML = slot.markup;
+    div.append(slot.el.firstChild); // the card itself leaves (its place is drawn anew just after): nothing to parse
     el.append(div);
-    flyAway(div, discard, { delay: el.querySelectorAll('.pyr-leaving').length > 1 ? 60 : 0 });
+    flyAway(div, offset(xyOf(key), DISCARD_XY, DISCARD_SCALE), DISCARD_SCALE, { delay: el.querySelectorAll('.pyr-leaving').length > 1 ? 60 : 0 });
   }
 
-  // Focus and the tab stop never stay on a place that was emptied: they go to its neighbour.
+  const focusedKey = () => (el.contains(document.activeElement) ? document.activeElement.dataset.key : null);
+
+  // Focus never stays on an emptied place: it goes to its neighbour (in view, no scroll) before the
+  // drawing writes anything, as focus() first brings the style up to date: clean, that is free.
+  function focusOffGone() {
+    const focused = focusedKey();
+    if (focused && !present.has(focused)) focus(neighbourOf(present, focused), { preventScroll: true });
+  }
+
+  // Nor does the tab stop.
   function keepFocus() {
-    const active = document.activeElement;
-    const focused = active && el.contains(active) ? active.dataset.key : null;
     if (!present.has(current)) current = neighbourOf(present, current);
-    if (focused && !present.has(focused)) focus(neighbourOf(present, focused));
-    else setTabStop(focused || current);
+    setTabStop(focusedKey() || current);
     showRing();
   }
 
@@ -488,13 +505,12 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
         { label: named('stock', words.fill(turns > 0 ? (view.unlimitedTurns && s.aria.stock_turn_unlimited) || s.aria.stock_turn
           : s.aria.stock_empty, { turns })) });
     }
-    stockInfo.innerHTML = `<svg class="pyr-mini" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${turnIcon()}</svg>`;
     // Beside the turn-back arrow: «2 igjen» (short: on a phone it shares the width with the pyramid;
     // the stock's spoken name says «2 vendinger igjen» in full), none left in words. VARIANTS: with
     // unlimited turns (app/ui/variants.js) the count never goes down, and the label says so.
     const turnsText = (view.unlimitedTurns && s.variants?.turns_unlimited)
       || (turns === 0 && s.board.turns_left_none) || s.board.turns_left;
-    stockInfo.append(words.fill(turnsText, { count: turns }));
+    setText(turnsLeft, words.fill(turnsText, { count: turns }));
 
     const top = position.waste[position.waste.length - 1];
     if (top) {
@@ -504,7 +520,7 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     } else {
       setSlot('waste', svgBox(placeSvg('empty')), ['is-empty'], { label: s.aria.waste_empty });
     }
-    wasteInfo.textContent = words.fill(s.board.cards, { count: position.waste.length });
+    setText(wasteInfo, words.fill(s.board.cards, { count: position.waste.length }));
 
     if (slots.has('ghost')) {
       // The waste top a move just removed, drawn beside the waste like svg.py does.
@@ -538,14 +554,17 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   }
 
   function setTabStop(key) {
-    for (const [k, slot] of slots) slot.el.tabIndex = k === key ? 0 : -1;
+    for (const [k, slot] of slots) {
+      const index = k === key ? 0 : -1;
+      if (slot.el.tabIndex !== index) slot.el.tabIndex = index; // each write costs a slow phone time
+    }
     current = key;
   }
 
-  function focus(key) {
+  function focus(key, options) {
     if (!slots.has(key)) return;
+    slots.get(key).el.focus(options); // first: tabindex written on the focused place lays the page out
     setTabStop(key);
-    slots.get(key).el.focus();
   }
 
   // The focus ring is drawn over the board only while a place has keyboard focus.
@@ -661,5 +680,9 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
   /** Focus on the board's tab stop (the first free card, until the player moved it). */
   const enter = () => focus(current);
 
-  return { el, discard, render, focus, enter, refuse, get current() { return current; } };
+  // A fresh win: cards rise from the discard pile.
+  const win = () => celebrate(el, [((DISCARD_XY[0] + (CARD_W * DISCARD_SCALE) / 4) / VIEW_W) * 100, (DISCARD_XY[1] / VIEW_H) * 100],
+    VIEW_H / VIEW_W);
+
+  return { el, render, focus, enter, refuse, celebrate: win, get current() { return current; } };
 }

@@ -19,7 +19,7 @@
 //
 // Key order: the first entry whose binding matches (and whose `when` holds) takes the key.
 
-import { button } from './dom.js';
+import { button, setAttr, setText } from './dom.js';
 
 export const COMMANDS = [
   {
@@ -78,8 +78,8 @@ export function drawButtons(game, buttons, commands = COMMANDS) {
   for (const command of commands) {
     const b = buttons.get(command.id);
     if (!b) continue;
-    if (command.values) b.textContent = label(game, command);
-    if (command.enabled) b.setAttribute('aria-disabled', String(!command.enabled(game)));
+    if (command.values) setText(b, label(game, command));
+    if (command.enabled) setAttr(b, 'aria-disabled', String(!command.enabled(game)));
   }
 }
 

@@ -20,6 +20,17 @@ export function element(tag, className, text) {
   return el;
 }
 
+/** Writes `text` only when it differs: a write is laid out again, and every move redraws every line. */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Sets an attribute only when it differs: a write, same value or not, restyles all below
+ * where a rule names the attribute (`.pyramide-game[data-status] …`). */
+export function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 /** A `<button type="button">` (it acts, it submits nothing) that calls `action` when pressed. */
 export function button(className, text, action) {
   const b = element('button', className, text);

@@ -8,7 +8,6 @@ import { newGameId, recordBeaten, recordResult, resultOf, statistics } from '../
 import { shareText } from '../core/daily.js';
 import { STANDARD, variantOf } from './variants.js';
 import { lostPanelMessage, turnsScoreMessage } from '../core/messages.js';
-import { celebrate } from './motion.js';
 
 export const gameEnd = {
   // The end panel's content for `game`: the win (with `record` and `fresh` when it has just
@@ -53,8 +52,8 @@ export const gameEnd = {
       return;
     }
     if (end.kind === 'won') {
-      if (end.fresh) { // just won here: the cards rise from the discard pile, and the tune
-        celebrate(this.board.el, this.board.discard);
+      if (end.fresh) { // just won here: the cards rise from the discard pile (from the next frame:
+        requestAnimationFrame(() => this.board.celebrate()); // the panel's task is long enough), and the tune
         this.sound('win');
       }
       this.endPanel.showWon({ ...end, timer: this.options.timer, hideScore: this.options.hideScore, focus: end.fresh });

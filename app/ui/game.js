@@ -17,7 +17,7 @@ import { createBoard, makeWords } from './board.js';
 import { HintSearch, KnownDeals } from '../core/hint.js';
 import { coveredMessage, messageText, stockRefusal, stuckMessage, turnMessage } from '../core/messages.js';
 import { saveGame, setTabDeal, MAX_UNDO, loadSetting, saveSetting } from '../core/storage.js';
-import { readJson, element, button } from './dom.js';
+import { readJson, element, button, setAttr, setText } from './dom.js';
 // The buttons and the keys, from one table of commands.
 import { makeButtons, drawButtons, commandForKey } from './commands.js';
 // The features, each in its module: their methods are the Game's (mixed in below the class).
@@ -92,6 +92,8 @@ class Game {
     // The deal number copies the deal's link: a button, since it acts and goes nowhere.
     this.dealButton = button('pyr-deal', undefined, () => this.copyLink());
     this.dealButton.title = s.board.deal_link_title;
+    this.dealNumber = element('span'); // written when the deal changes: the rest of the button stays
+    this.dealButton.append(this.dealNumber, ' · ', element('span', 'pyr-deal-copy', s.address.copy));
     this.clockLine = element('span', 'pyr-clock');
     this.hintCount = element('span', 'pyr-hint-count');
     const counts = element('span', 'pyr-counts'); // the score with the hints and the time, on one side
@@ -300,15 +302,14 @@ class Game {
     if (this.choice) this.choice.show(variantOf(game));
     const named = this.choice && variantOf(game) !== STANDARD;
     this.rulesName.hidden = !named;
-    this.rulesName.textContent = named ? this.words.fill(this.s.variants.current, { name: this.choice.nameOf(variantOf(game)) }) : '';
-    this.container.dataset.variant = variantOf(game);
+    setText(this.rulesName, named ? this.words.fill(this.s.variants.current, { name: this.choice.nameOf(variantOf(game)) }) : '');
+    setAttr(this.container, 'data-variant', variantOf(game));
     this.renderStatus(pos);
-    this.dealButton.replaceChildren(this.words.fill(this.s.board.deal, { deal: game.deal }), ' · ',
-      element('span', 'pyr-deal-copy', this.s.address.copy));
+    setText(this.dealNumber, this.words.fill(this.s.board.deal, { deal: game.deal }));
     drawButtons(this, this.buttons);
     this.renderDaily(game);
     this.renderEnd();
-    this.container.dataset.status = pos.status;
+    setAttr(this.container, 'data-status', pos.status);
     // The hint and the message are written once each, when they are new (a new object, even in
     // the same words): writing the live region is what makes a screen reader say it, so a new
     // message is said even when it repeats the last one, and a redraw for any other reason says

@@ -7,32 +7,27 @@
 export const motionAllowed = (node) =>
   !window.matchMedia('(prefers-reduced-motion: reduce)').matches && !node.closest('[data-still]');
 
-const centre = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
+// Distances come from the board's drawing (percent of the element, or the board's cqw): reading
+// the layout here would lay the move's changes out twice.
 
-/** Slides `node` into its place from where `from` (an element) lies; `z` lifts it meanwhile. */
-export function slideIn(node, from, { ms = 240, z = 30 } = {}) {
+/** Slides `node` into its place from `[x, y]` away (percent of its own width and height); `z` lifts it meanwhile. */
+export function slideIn(node, [x, y], { ms = 240, z = 30 } = {}) {
   if (!motionAllowed(node)) return null;
-  const [ax, ay] = centre(from.getBoundingClientRect());
-  const [bx, by] = centre(node.getBoundingClientRect());
   const zIndex = node.style.zIndex;
   node.style.zIndex = z; // over the top card it passes
-  const run = node.animate([{ transform: `translate(${ax - bx}px, ${ay - by}px)` }, { transform: 'none' }],
+  const run = node.animate([{ transform: `translate(${x}%, ${y}%)` }, { transform: 'none' }],
     { duration: ms, easing: 'cubic-bezier(.2,.7,.3,1)' });
   run.finished.then(() => { node.style.zIndex = zIndex; }, () => { node.style.zIndex = zIndex; });
   return run;
 }
 
-/** Flies `node` (a copy of a card, already in the board) onto `to`, shrinking to its size, then removes it. */
-export function flyAway(node, to, { ms = 320, delay = 0 } = {}) {
-  const a = node.getBoundingClientRect();
-  const b = to.getBoundingClientRect();
-  const [ax, ay] = centre(a);
-  const [bx, by] = centre(b);
-  const scale = a.width ? b.width / a.width : 1;
+/** Flies `node` (a copy of a card, already in the board) `[x, y]` away (percent of its own size),
+ * shrinking to `scale`, then removes it. */
+export function flyAway(node, [x, y], scale, { ms = 320, delay = 0 } = {}) {
   const run = node.animate([
     { transform: 'none', opacity: 1 },
-    { transform: `translate(${(bx - ax) / 2}px, ${(by - ay) / 2 - a.height * .15}px) scale(${(1 + scale) / 2}) rotate(-6deg)`, opacity: 1 },
-    { transform: `translate(${bx - ax}px, ${by - ay}px) scale(${scale})`, opacity: .2 },
+    { transform: `translate(${x / 2}%, ${y / 2 - 15}%) scale(${(1 + scale) / 2}) rotate(-6deg)`, opacity: 1 },
+    { transform: `translate(${x}%, ${y}%) scale(${scale})`, opacity: .2 },
   ], { duration: ms, delay, easing: 'ease-in', fill: 'backwards' });
   run.finished.then(() => node.remove(), () => node.remove());
   return run;
@@ -40,11 +35,10 @@ export function flyAway(node, to, { ms = 320, delay = 0 } = {}) {
 
 const SUITS = [['\u2660', 'black'], ['\u2665', 'red'], ['\u2666', 'red'], ['\u2663', 'black']];
 
-/** A won game: cards rise from the discard pile in fountains and fall away over the board. */
-export function celebrate(board, pile, { cards = 24, ms = 1600 } = {}) {
+/** A won game: cards rise from `[left, top]` (the discard pile, percent of the board's width and
+ * height) in fountains and fall away over the board, whose height is `tall` times its width. */
+export function celebrate(board, [left, top], tall, { cards = 24, ms = 1600 } = {}) {
   if (!motionAllowed(board)) return [];
-  const box = board.getBoundingClientRect();
-  const from = pile.getBoundingClientRect();
   const runs = [];
   for (let i = 0; i < cards; i++) {
     const [suit, ink] = SUITS[i % 4];
@@ -52,17 +46,18 @@ export function celebrate(board, pile, { cards = 24, ms = 1600 } = {}) {
     card.className = `pyr-fountain ${ink}`;
     card.setAttribute('aria-hidden', 'true');
     card.textContent = suit;
-    card.style.left = `${from.left - box.left + from.width / 4}px`;
-    card.style.top = `${from.top - box.top}px`;
+    card.style.left = `${left}%`;
+    card.style.top = `${top}%`;
     board.append(card);
-    // Each card leaves at its own angle and speed, up and to the left over the pyramid, then falls.
-    const dx = -box.width * (0.15 + 0.8 * Math.random());
-    const rise = -box.height * (0.15 + 0.35 * Math.random());
+    // Each card leaves at its own angle and speed, up and to the left over the pyramid, then falls
+    // (cqw: percent of the board's width, game.css makes the board their container).
+    const dx = -(15 + 80 * Math.random());
+    const rise = -tall * (15 + 35 * Math.random());
     const turn = (Math.random() - 0.5) * 720;
     const run = card.animate([
       { transform: 'translate(0, 0) rotate(0)', opacity: 0 },
-      { transform: `translate(${dx * 0.5}px, ${rise}px) rotate(${turn / 2}deg)`, opacity: 1, offset: 0.45 },
-      { transform: `translate(${dx}px, ${box.height * 0.9}px) rotate(${turn}deg)`, opacity: 0 },
+      { transform: `translate(${dx * 0.5}cqw, ${rise}cqw) rotate(${turn / 2}deg)`, opacity: 1, offset: 0.45 },
+      { transform: `translate(${dx}cqw, ${tall * 90}cqw) rotate(${turn}deg)`, opacity: 0 },
     ], { duration: ms, delay: i * 22, easing: 'cubic-bezier(.3,.6,.6,1)', fill: 'backwards' });
     run.finished.then(() => card.remove(), () => card.remove());
     runs.push(run);

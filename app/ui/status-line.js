@@ -7,17 +7,18 @@ import { statistics, dailyStreakOn } from '../core/stats.js';
 import { dailyDeal, todayIso } from '../core/daily.js';
 import { showDeal } from './history-nav.js';
 import { STANDARD } from './variants.js';
+import { setAttr, setText } from './dom.js';
 
 export const statusLine = {
   // The status line as the options ask: moves, points unless hidden, the hints used if shown.
   renderStatus(pos) {
     const { s, words, options } = this;
-    this.score.textContent = options.hideScore ? words.fill(s.options.status_moves, { moves: this.num(pos.moves) })
-      : words.fill(s.board.status, { moves: this.num(pos.moves), points: this.num(pos.points) });
+    setText(this.score, options.hideScore ? words.fill(s.options.status_moves, { moves: this.num(pos.moves) })
+      : words.fill(s.board.status, { moves: this.num(pos.moves), points: this.num(pos.points) }));
     this.hintCount.hidden = !options.hintCount;
-    this.hintCount.textContent = options.hintCount ? ` · ${words.fill(s.options.status_hints, { hints: this.num(this.state.meta?.hints ?? 0) })}` : '';
+    setText(this.hintCount, options.hintCount ? ` · ${words.fill(s.options.status_hints, { hints: this.num(this.state.meta?.hints ?? 0) })}` : '');
     this.clockLine.hidden = !options.timer;
-    this.clockLine.textContent = options.timer ? ` · ${words.fill(s.options.status_time, { time: clockText(this.clock.ms) })}` : '';
+    setText(this.clockLine, options.timer ? ` · ${words.fill(s.options.status_time, { time: clockText(this.clock.ms) })}` : '');
   },
 
   // The time runs while a started game is played and the page is seen, only when it is kept.
@@ -28,7 +29,7 @@ export const statusLine = {
       this.clock.ms += Math.min(now - this.clock.last, 5000); // a sleeping computer is not play
     }
     this.clock.last = now;
-    if (this.options.timer && pos) this.clockLine.textContent = ` · ${this.words.fill(this.s.options.status_time, { time: clockText(this.clock.ms) })}`;
+    if (this.options.timer && pos) setText(this.clockLine, ` · ${this.words.fill(this.s.options.status_time, { time: clockText(this.clock.ms) })}`);
   },
 
   // Today's deal, when the pool has one: is this it?
@@ -44,9 +45,9 @@ export const statusLine = {
     this.dailyLine.hidden = !isDaily;
     // its own streak, as it stands today (app/core/stats.js)
     const streak = isDaily ? dailyStreakOn(statistics().totals, this.today) : 0;
-    this.dailyLine.textContent = !isDaily ? '' : words.fill(s.daily.this_is, { date })
-      + (streak ? ` ${words.fill(s.daily.streak, { count: streak })}` : '');
-    this.container.dataset.daily = String(isDaily);
+    setText(this.dailyLine, !isDaily ? '' : words.fill(s.daily.this_is, { date })
+      + (streak ? ` ${words.fill(s.daily.streak, { count: streak })}` : ''));
+    setAttr(this.container, 'data-daily', String(isDaily));
   },
 
   // Today's deal, as a deal link would open it, in a new history entry.

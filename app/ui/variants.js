@@ -10,7 +10,7 @@
 // game's own pool).
 
 import { VARIANTS, TURNS_ALLOWED } from '../core/engine.js';
-import { element } from './dom.js';
+import { element, setAttr, setText } from './dom.js';
 
 export const STANDARD = 'standard';
 
@@ -113,8 +113,8 @@ export class RulesChoice {
   }
 
   show(id) {
-    this.summary.textContent = this.words.fill(this.words.strings.variants.current, { name: this.nameOf(id) });
+    setText(this.summary, this.words.fill(this.words.strings.variants.current, { name: this.nameOf(id) }));
     for (const [vid, input] of this.inputs) input.checked = vid === id;
-    this.el.dataset.variant = id;
+    setAttr(this.el, 'data-variant', id);
   }
 }

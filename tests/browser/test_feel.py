@@ -11,16 +11,37 @@ from helpers.game_page import GAME, click_move, open_game
 # Deal 27 as dealt: the bottom row is K♦ 4♠ 7♦ A♦ 10♣ 6♣ J♥ (7♦ + 6♣ = 13).
 PAIR = ("p23", "p26")
 
+# The properties the game's motion animates now (a card's lift when chosen, a CSS transition, is
+# no motion of a move).
+ANIMATED = """[...new Set(document.getAnimations().filter((a) => !(a instanceof CSSTransition))
+  .flatMap((a) => a.effect.getKeyframes().flatMap(Object.keys)))]
+  .filter((name) => !['offset', 'computedOffset', 'easing', 'composite'].includes(name)).sort()"""
+
 # Clicks the places in one task and returns what is animating right after: the browser has not
-# had a frame in between, so a 240 ms animation is certainly still running.
+# had a frame in between, so a 240 ms animation is certainly still running. Also what makes the
+# motion cheap for a slow phone's main thread (issue 43: no long task during an animation): the
+# properties animated, the layout reads of the move (getBoundingClientRect, what the motion once
+# measured with), and the places whose drawing was replaced.
 PLAY_AND_LOOK = """(keys) => {
   const board = document.querySelector('.pyramide-game .pyr-board');
-  for (const key of keys) board.querySelector(`.pyr-slot[data-key="${key}"]`).click();
+  const drawings = () => new Map([...board.querySelectorAll('.pyr-slot')].map((s) => [s.dataset.key, s.firstChild]));
+  const before = drawings();
+  const measure = Element.prototype.getBoundingClientRect;
+  let reads = 0;
+  Element.prototype.getBoundingClientRect = function () { reads += 1; return measure.call(this); };
+  try {
+    for (const key of keys) board.querySelector(`.pyr-slot[data-key="${key}"]`).click();
+  } finally {
+    Element.prototype.getBoundingClientRect = measure;
+  }
   return {
     waste: board.querySelector('.pyr-slot[data-key="waste"]').getAnimations().length,
     leaving: [...board.querySelectorAll('.pyr-leaving')].map((e) => e.getAnimations().length),
     all: document.getAnimations().length,
     discard: board.querySelector('.pyr-discard').textContent,
+    properties: """ + ANIMATED + """,
+    reads,
+    redrawn: [...drawings()].filter(([key, drawing]) => before.get(key) !== drawing).map(([key]) => key).sort(),
   };
 }"""
 
@@ -37,9 +58,15 @@ def test_a_draw_and_a_removal_animate_and_the_discard_pile_counts(watched):
     assert page.locator(f"{GAME} .pyr-discard").inner_text() == "0"
     drawn = page.evaluate(PLAY_AND_LOOK, ["stock"])
     assert drawn["waste"] > 0, "a drawn card slides from the stock to the waste"
+    assert drawn["redrawn"] == ["stock", "waste"], "a draw draws the two piles again, not the pyramid"
     removed = page.evaluate(PLAY_AND_LOOK, list(PAIR))
     assert removed["leaving"] and all(removed["leaving"]), removed
     assert removed["discard"] == "2"
+    # The pair's two places, and the cards it freed (none here: 7♦ and 6♣ each half-cover a card).
+    assert removed["redrawn"] == sorted(PAIR), removed
+    for move in (drawn, removed):
+        assert move["properties"] == ["opacity", "transform"] or move["properties"] == ["transform"], move
+        assert move["reads"] == 0, "the motion is placed by the board's drawing, not by measuring the page"
     page.wait_for_function("document.querySelectorAll('.pyr-leaving').length === 0")  # the copies go when they land
 
 
@@ -141,9 +168,13 @@ def test_a_win_throws_the_cards_up_unless_motion_is_off(watched, winning_game):
         kind, *cards = winning_game[-1].split()
         keys = [page.locator(f"{GAME} .pyr-slot[data-code='{c}']").get_attribute("data-key") for c in cards] or ["stock"]
         page.evaluate(PLAY_AND_LOOK, keys)
+        # The cards rise from the frame after the winning move's (its task holds the end panel).
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         fountain = page.evaluate("[...document.querySelectorAll('.pyr-fountain')].filter((e) => e.getAnimations().length).length")
         if reduced:
             assert fountain == 0
         else:
             assert fountain >= 20, fountain
+            look = page.evaluate(ANIMATED)
+            assert look == ["opacity", "transform"], "the win's glow and cards move by opacity and transform only"
             page.wait_for_function("document.querySelectorAll('.pyr-fountain').length === 0", timeout=10_000)

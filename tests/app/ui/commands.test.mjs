@@ -44,7 +44,7 @@ test('G is a key of the whole page, never of the game alone', () => {
 test('the buttons are in the order of the game, and their states drawn from the table', () => {
   assert.deepEqual(COMMANDS.filter((c) => c.words).map((c) => c.id),
     ['undo', 'hint', 'restart', 'new-game', 'redo', 'redo-all', 'daily', 'solution']);
-  const made = new Map(['undo', 'hint', 'redo', 'redo-all', 'daily'].map((name) => [name, { attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } }]));
+  const made = new Map(['undo', 'hint', 'redo', 'redo-all', 'daily'].map((name) => [name, { attrs: {}, setAttribute(k, v) { this.attrs[k] = v; }, getAttribute(k) { return this.attrs[k] ?? null; } }]));
   const g = { ...fakeGame({ redo: ['draw'] }), s: { daily: { open: 'today {date}' } }, words: { fill: (t, v) => t.replace('{date}', v.date) } };
   drawButtons(g, made);
   assert.deepEqual(made.get('undo').attrs, { 'aria-disabled': 'true' });
