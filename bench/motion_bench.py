@@ -49,10 +49,13 @@ SETTLE_MS = 3000  # after the load, before the first tap: the load's own tasks s
 TRACE_CATEGORIES = ["toplevel", "disabled-by-default-devtools.timeline", "blink.user_timing"]
 KINDS = ("choose", "pair", "draw", "turn", "king", "undo", "win", "between")
 
-# Resolves, once no animation with an end is running (an infinite one, a hint's pulse, never
+# Resolves, once the tap has been acted on and no animation with an end is running (an infinite one, a hint's pulse, never
 # ends), with that moment. It waits on the animations' own promises: looking at every frame
 # (getAnimations() flushes the style) would add work of its own to the frames measured.
 STILL = """async () => {
+  // The game acts on a tap in a task after it and focuses or starts a win's motion after the next
+  // frame (app/ui/dom.js afterInput, afterFrame): timers set now run after those, a frame later.
+  await new Promise((done) => setTimeout(() => requestAnimationFrame(() => setTimeout(done))));
   const ending = () => document.getAnimations().filter((a) => a.playState === 'running'
     && Number.isFinite(a.effect?.getComputedTiming().endTime));
   for (let running = ending(); running.length; running = ending()) await Promise.allSettled(running.map((a) => a.finished));

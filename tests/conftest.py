@@ -5,6 +5,10 @@ import pytest
 pytest.register_assert_rewrite("helpers")
 
 from verify.app import AppEngine  # noqa: E402
+from helpers.settle import install as settle_after_every_input  # noqa: E402
+
+# The game acts on input in a task after the input's: each Playwright input waits for it (helpers/settle.py).
+settle_after_every_input()
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@
 // was when a card goes.
 
 import { compile, freeMask, rowAndPlace, PYRAMID_CARDS, ROWS } from '../core/engine.js';
-import { element, setAttr, setText } from './dom.js';
+import { afterInput, element, setAttr, setText } from './dom.js';
 import { CARD_DRAWING } from '../core/card-drawing.js';
 import { countWordFormatter, numberFormatter, pluralCategory } from '../core/locale.js';
 import { celebrate, flyAway, motionAllowed, slideIn } from './motion.js';
@@ -626,8 +626,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     setTimeout(() => { swallowClick = false; }, 0);
     const r = el.getBoundingClientRect();
     const outside = event.clientX < r.left || event.clientX > r.right || event.clientY < r.top || event.clientY > r.bottom;
-    if (target) onDrop(key, target.dataset.key);
-    else if (outside) onDrop(key, null);
+    const onto = target ? target.dataset.key : null;
+    if (target || outside) afterInput(() => onDrop(key, onto));
   }
 
   if (interactive) {
@@ -657,8 +657,8 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
       if (swallowClick) { swallowClick = false; return; }
       if (!slot || slot.classList.contains('is-removed')) return;
       steered = true;
-      setTabStop(slot.dataset.key);
-      onActivate(slot.dataset.key);
+      const { key } = slot.dataset;
+      afterInput(() => { setTabStop(key); onActivate(key); });
     });
     el.addEventListener('keydown', (event) => {
       const slot = event.target.closest('.pyr-slot');

@@ -31,6 +31,13 @@ export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
+/** Runs `work` in a task after the input's: Chromium draws a frame in a tap's task, and a move's
+ * script there made one long task of both. */
+export const afterInput = (work) => setTimeout(work);
+
+/** Runs `work` in a task after the next frame (a focus there would lay the page out at once). */
+export const afterFrame = (work) => requestAnimationFrame(() => setTimeout(work));
+
 /** A `<button type="button">` (it acts, it submits nothing) that calls `action` when pressed. */
 export function button(className, text, action) {
   const b = element('button', className, text);

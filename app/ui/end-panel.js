@@ -5,7 +5,7 @@
 // takes focus; game.js says when and with what. It lies over the board as a dialog does, so it has
 // a Close button (and Escape, in game.js): the player may want to look at the board the game ended on.
 
-import { element, button } from './dom.js';
+import { afterFrame, element, button } from './dom.js';
 import { POINTS } from '../core/engine.js';
 import { messageText } from '../core/messages.js';
 
@@ -68,9 +68,8 @@ export class EndPanel {
     this.body.replaceChildren(...parts);
     this.el.hidden = false;
     this.shown = 'won';
-    // The panel lies over the board, which is in view: focus it without scrolling the page (a
-    // scroll would move everything on screen, issue 26's "nothing moves").
-    if (focus) newGame.focus({ preventScroll: true });
+    // The panel lies over the board, in view: focus it once drawn, without a scroll (nothing moves).
+    if (focus) afterFrame(() => { if (this.shown === 'won' && newGame.isConnected) newGame.focus({ preventScroll: true }); });
   }
 
   // `turnsRow`: the words of the turns' row, by the rules (app/core/messages.js turnsScoreMessage).
@@ -124,7 +123,7 @@ export class EndPanel {
     this.body.replaceChildren(this.why, buttons, this.backLine);
     this.el.hidden = false;
     this.shown = 'lost';
-    if (focus) this.el.focus({ preventScroll: true });
+    if (focus) afterFrame(() => { if (this.shown === 'lost') this.el.focus({ preventScroll: true }); });
   }
 
   // While the search back runs, and what it found (`text`; `fromStart` when it found none).

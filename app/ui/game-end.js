@@ -8,6 +8,7 @@ import { newGameId, recordBeaten, recordResult, resultOf, statistics } from '../
 import { shareText } from '../core/daily.js';
 import { STANDARD, variantOf } from './variants.js';
 import { lostPanelMessage, turnsScoreMessage } from '../core/messages.js';
+import { afterFrame } from './dom.js';
 
 export const gameEnd = {
   // The end panel's content for `game`: the win (with `record` and `fresh` when it has just
@@ -52,8 +53,8 @@ export const gameEnd = {
       return;
     }
     if (end.kind === 'won') {
-      if (end.fresh) { // just won here: the cards rise from the discard pile (from the next frame:
-        requestAnimationFrame(() => this.board.celebrate()); // the panel's task is long enough), and the tune
+      if (end.fresh) { // just won here: the cards rise from the discard pile (after the panel's first
+        afterFrame(() => this.board.celebrate()); // frame: its task is long enough), and the tune
         this.sound('win');
       }
       this.endPanel.showWon({ ...end, timer: this.options.timer, hideScore: this.options.hideScore, focus: end.fresh });

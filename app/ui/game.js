@@ -17,7 +17,7 @@ import { createBoard, makeWords } from './board.js';
 import { HintSearch, KnownDeals } from '../core/hint.js';
 import { coveredMessage, messageText, stockRefusal, stuckMessage, turnMessage } from '../core/messages.js';
 import { saveGame, setTabDeal, MAX_UNDO, loadSetting, saveSetting } from '../core/storage.js';
-import { readJson, element, button, setAttr, setText } from './dom.js';
+import { afterInput, readJson, element, button, setAttr, setText } from './dom.js';
 // The buttons and the keys, from one table of commands.
 import { makeButtons, drawButtons, commandForKey } from './commands.js';
 // The features, each in its module: their methods are the Game's (mixed in below the class).
@@ -119,15 +119,13 @@ class Game {
     this.messageLine.setAttribute('aria-live', 'polite');
 
     // The buttons, from the table of commands (app/ui/commands.js) in its order: the four of every
-    // game right under the board, then the message, then a smaller row: Redo and Redo all, the
-    // daily deal (when the page has a pool) and the solution. Board, buttons and message are
-    // seen together on every screen (game.css sizes the board for them).
+    // game, then a smaller row (Redo, the daily deal, the solution, a deal by its number).
     this.today = todayIso();
     this.buttons = makeButtons(this);
     const buttons = element('div', 'pyr-buttons');
     const more = element('div', 'pyr-more');
     for (const made of this.buttons.values()) ('more' in made.dataset ? more : buttons).append(made);
-    more.append(this.buildDealField()); // a deal by its number (deal-field.js)
+    more.append(this.buildDealField());
     helpText.textContent += ` ${s.redo.keys}`;
 
     this.endPanel = new EndPanel(this.words, (v) => this.num(v), {
@@ -146,21 +144,17 @@ class Game {
     this.setLargePrint(this.isLargePrint(), { keep: false });
 
 
-    // Under the board the buttons, then the message: a long message grows below them and
-    // never moves the board or the buttons (game.css holds its room). The other buttons and the
-    // end panel follow, then one row of folded parts: the rules choice, the keys, the statistics,
-    // the options. VARIANTS: the rules choice (only when the page lists the variants) is first in
-    // it: above the board it pushed the buttons off a small phone's first screen. Its summary
-    // line names the rules being played.
+    // Under the board: the four buttons, the message (a long one grows below them, so board and
+    // buttons never move), the smaller row, the end panel, then one row of folded parts (game.css).
+    // VARIANTS: the rules choice is first there: above the board it pushed the buttons off a small
+    // phone's first screen. Board, buttons and message are seen together (game.css sizes the board).
     this.choice = this.variantEntries.length > 1 ? new RulesChoice(this.words, this.variantEntries, (id) => this.chooseVariant(id)) : null;
     // SOLUTION: its button among the others, its step controls in the four buttons' place, its panel under them.
     this.solution = new SolutionView(this, WORKER_URL, this.buttons.get('solution'));
 
     container.prepend(status);
-    // The folded parts and the large-print switch: one row of chips under the message (game.css).
     const tools = element('div', 'pyr-tools');
     tools.append(...[this.choice?.el, help, this.stats.el, options, this.largePrint].filter(Boolean));
-    // Today's deal's line under the message: known only once the deal is, it moves nothing above it.
     container.append(buttons, this.solution.controls, this.messageLine, this.dailyLine, more, this.solution.el, this.endPanel.el, tools);
     setInterval(() => this.tick(), 1000);
     document.addEventListener('visibilitychange', () => this.tick());
@@ -187,7 +181,7 @@ class Game {
     if (!command || typing(event)) return;
     event.preventDefault();
     event.stopPropagation(); // the theme's own keys (N and P go to the next and previous page) stay out of the game
-    command.run(this, event);
+    afterInput(() => command.run(this, event));
   }
 
   // A key pressed anywhere on the page (G): its command's, unless someone took it or it is typed in a field.
@@ -196,7 +190,7 @@ class Game {
     const command = commandForKey(this, event, { page: true });
     if (!command || typing(event)) return;
     event.preventDefault();
-    command.run(this, event);
+    afterInput(() => command.run(this, event));
   }
 
   // Brings the game into view and the keyboard onto the board.
@@ -266,8 +260,8 @@ class Game {
     const { game, undoSteps, meta } = this.state;
     if (save) saveGame(game.deal, game.moves, undoSteps, meta, variantOf(game));
     if (gameChanged) setTabDeal(game.deal, variantOf(game));
-    // game: the address shows the deal on the board. The page's first draw writes it in a task of
-    // its own: a page's first history call costs about 11 ms, kept out of the load's long task.
+    // game: the address shows the deal on the board; at the first draw in a task of its own (a
+    // page's first history call costs about 11 ms, kept out of the load's long task).
     if (this.started) this.showAddress();
     else setTimeout(() => this.showAddress());
   }

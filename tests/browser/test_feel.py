@@ -17,12 +17,12 @@ ANIMATED = """[...new Set(document.getAnimations().filter((a) => !(a instanceof 
   .flatMap((a) => a.effect.getKeyframes().flatMap(Object.keys)))]
   .filter((name) => !['offset', 'computedOffset', 'easing', 'composite'].includes(name)).sort()"""
 
-# Clicks the places in one task and returns what is animating right after: the browser has not
-# had a frame in between, so a 240 ms animation is certainly still running. Also what makes the
+# Clicks the places, each acted on in the task after its click, and returns what is animating
+# right after: a few milliseconds later, so a 240 ms animation is certainly still running. Also what makes the
 # motion cheap for a slow phone's main thread (issue 43: no long task during an animation): the
 # properties animated, the layout reads of the move (getBoundingClientRect, what the motion once
 # measured with), and the places whose drawing was replaced.
-PLAY_AND_LOOK = """(keys) => {
+PLAY_AND_LOOK = """async (keys) => {
   const board = document.querySelector('.pyramide-game .pyr-board');
   const drawings = () => new Map([...board.querySelectorAll('.pyr-slot')].map((s) => [s.dataset.key, s.firstChild]));
   const before = drawings();
@@ -30,7 +30,10 @@ PLAY_AND_LOOK = """(keys) => {
   let reads = 0;
   Element.prototype.getBoundingClientRect = function () { reads += 1; return measure.call(this); };
   try {
-    for (const key of keys) board.querySelector(`.pyr-slot[data-key="${key}"]`).click();
+    for (const key of keys) {
+      board.querySelector(`.pyr-slot[data-key="${key}"]`).click();
+      await new Promise((done) => setTimeout(done)); // the game acts in a task after the click's (dom.js afterInput)
+    }
   } finally {
     Element.prototype.getBoundingClientRect = measure;
   }
@@ -168,7 +171,7 @@ def test_a_win_throws_the_cards_up_unless_motion_is_off(watched, winning_game):
         kind, *cards = winning_game[-1].split()
         keys = [page.locator(f"{GAME} .pyr-slot[data-code='{c}']").get_attribute("data-key") for c in cards] or ["stock"]
         page.evaluate(PLAY_AND_LOOK, keys)
-        # The cards rise from the frame after the winning move's (its task holds the end panel).
+        # The cards rise in a task after the winning move's first frame (dom.js afterFrame).
         page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         fountain = page.evaluate("[...document.querySelectorAll('.pyr-fountain')].filter((e) => e.getAnimations().length).length")
         if reduced:
@@ -178,3 +181,35 @@ def test_a_win_throws_the_cards_up_unless_motion_is_off(watched, winning_game):
             look = page.evaluate(ANIMATED)
             assert look == ["opacity", "transform"], "the win's glow and cards move by opacity and transform only"
             page.wait_for_function("document.querySelectorAll('.pyr-fountain').length === 0", timeout=10_000)
+
+
+# A tap, a key and a button, each dispatched by script: what the game shows right after the
+# event, in the same task, and once a timer set after it has run.
+ACT_LATER = """async () => {
+  const game = document.querySelector('.pyramide-game');
+  const stock = game.querySelector('[data-key="stock"]');
+  const seen = [];
+  const inputs = [() => stock.click(), () => game.dispatchEvent(new KeyboardEvent('keydown', { key: 'd', bubbles: true })),
+    () => game.querySelector('.pyr-undo').click()];
+  for (const input of inputs) {
+    const before = stock.getAttribute('aria-label');
+    input();
+    const during = stock.getAttribute('aria-label');
+    await new Promise((done) => setTimeout(done));
+    seen.push([before, during, stock.getAttribute('aria-label')]);
+  }
+  return seen;
+}"""
+
+
+def test_a_move_is_played_in_a_task_after_its_input(watched):
+    """Chromium draws a frame in the task that hands a tap or a key to the page: the move's script
+    in that task made one long task of both. The game acts in the task after (dom.js afterInput),
+    which a timer set after the input follows."""
+    w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
+    (draw_before, draw_during, draw_after), (key_before, key_during, key_after), (undo_before, undo_during, undo_after) = \
+        page.evaluate(ACT_LATER)
+    assert draw_during == draw_before and draw_after != draw_before, "a tap on the stock: drawn after its task"
+    assert key_during == key_before and key_after != key_before, "the D key: drawn after its task"
+    assert undo_during == undo_before and undo_after == draw_after, "Undo: the second draw taken back after its task"
+

@@ -208,10 +208,8 @@ def test_the_search_can_be_stopped_and_a_board_click_takes_over(watched, variant
     s = strings("nb")
     w, page = open_variants(watched, variant_pages, "nb", "#deal=999")
     put_game(page, 6001, [], "standard")
-    page.evaluate(f"""() => {{
-        document.querySelector('{GAME} .pyr-solution').click();
-        document.querySelector('{GAME} .pyr-solution-stop').click();
-    }}""")
+    page.locator(f"{GAME} .pyr-solution").click()  # the search starts (the click waits for it, helpers/settle.py)
+    page.evaluate(f"document.querySelector('{GAME} .pyr-solution-stop').click()")
     assert message(page) == s["solution"]["stopped"]
     assert page.locator(f"{GAME} .pyr-solution-panel").is_hidden() and dataset(page, "solution") is None
     # A new search after a stop works (a new worker), and a card chosen on a step plays on from it.

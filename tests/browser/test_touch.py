@@ -14,6 +14,7 @@ import pytest
 from helpers.game_harness import LANGS, WIN_DEAL, strings
 from helpers.game_page import GAME, message, slot, stock
 from helpers.page_words import cap, card, counted, fill
+from helpers.settle import settle
 from helpers.variant_pages import names, variant_pages, variant_pools  # noqa: F401  (fixtures)
 
 # Deal 27 as dealt: the bottom row is K♦ 4♠ 7♦ A♦ 10♣ 6♣ J♥, the waste Q♦ (A♦ + Q♦ = 13, 4♠ + 7♦ = 11).
@@ -50,6 +51,7 @@ def finger(page, points: list[tuple[float, float]]) -> None:
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
+    settle(page)  # raw input, not Playwright's: the game acts on the drop in a task after it
 
 
 def on(locator, down: float = .7) -> tuple[float, float]:
