@@ -54,8 +54,8 @@ KINDS = ("choose", "pair", "draw", "turn", "king", "undo", "win", "between")
 # ends), with that moment. It waits on the animations' own promises: looking at every frame
 # (getAnimations() flushes the style) would add work of its own to the frames measured.
 STILL = """async () => {
-  // The game acts on a tap in a task after it and focuses or starts a win's motion after the next
-  // frame (app/ui/dom.js afterInput, afterFrame): timers set now run after those, a frame later.
+  // The game acts on a tap in a task after it, and a win's focus and motion wait a frame
+  // (app/ui/dom.js afterInput, afterFrame): a timer, a frame and a timer come after those.
   await new Promise((done) => setTimeout(() => requestAnimationFrame(() => setTimeout(done))));
   const ending = () => document.getAnimations().filter((a) => a.playState === 'running'
     && Number.isFinite(a.effect?.getComputedTiming().endTime));

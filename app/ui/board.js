@@ -655,10 +655,14 @@ export function createBoard(host, words, { interactive = true, onActivate = () =
     el.addEventListener('click', (event) => {
       const slot = event.target.closest('.pyr-slot');
       if (swallowClick) { swallowClick = false; return; }
-      if (!slot || slot.classList.contains('is-removed')) return;
+      if (!slot) return;
       steered = true;
       const { key } = slot.dataset;
-      afterInput(() => { setTabStop(key); onActivate(key); });
+      afterInput(() => {
+        if (!present.has(key)) return; // an empty place, or emptied meanwhile
+        setTabStop(key);
+        onActivate(key);
+      });
     });
     el.addEventListener('keydown', (event) => {
       const slot = event.target.closest('.pyr-slot');

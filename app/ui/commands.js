@@ -19,7 +19,7 @@
 //
 // Key order: the first entry whose binding matches (and whose `when` holds) takes the key.
 
-import { afterInput, button, setAttr, setText } from './dom.js';
+import { gameButton, setAttr, setText } from './dom.js';
 
 export const COMMANDS = [
   {
@@ -66,7 +66,7 @@ export function makeButtons(game, commands = COMMANDS) {
   const made = new Map();
   for (const command of commands) {
     if (!command.words || (command.shown && !command.shown(game))) continue;
-    const made_button = button(`pyr-button pyr-${command.id}`, label(game, command), () => afterInput(() => command.run(game)));
+    const made_button = gameButton(`pyr-button pyr-${command.id}`, label(game, command), () => command.run(game));
     if (command.more) made_button.dataset.more = '';
     made.set(command.id, made_button);
   }

@@ -6,7 +6,7 @@
 // Methods of the game (game.js mixes them into Game): `this` is the game.
 
 import { parseDealNumber, MIN_DEAL, MAX_DEAL } from '../core/engine.js';
-import { element } from './dom.js';
+import { afterInput, element } from './dom.js';
 import { showDeal } from './history-nav.js';
 import { shortForm } from './opening.js';
 import { STANDARD } from './variants.js';
@@ -26,9 +26,11 @@ export const dealField = {
     form.append(label, input, submit);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const opened = this.openTypedDeal(input.value);
-      input.setAttribute('aria-invalid', String(!opened));
-      if (opened) input.value = '';
+      afterInput(() => {
+        const opened = this.openTypedDeal(input.value);
+        input.setAttribute('aria-invalid', String(!opened));
+        if (opened) input.value = '';
+      });
     });
     return form;
   },

@@ -32,11 +32,14 @@ export function setAttr(el, name, value) {
 }
 
 /** Runs `work` in a task after the input's: Chromium draws a frame in a tap's task, and a move's
- * script there made one long task of both. */
+ * script there made one long task of both. All that changes the game goes so, in input order. */
 export const afterInput = (work) => setTimeout(work);
 
-/** Runs `work` in a task after the next frame (a focus there would lay the page out at once). */
+/** Runs `work` in a task after the next frame (a focus lays the page out at once). */
 export const afterFrame = (work) => requestAnimationFrame(() => setTimeout(work));
+
+/** A button that changes the game: its action in a task after the click. */
+export const gameButton = (className, text, action) => button(className, text, () => afterInput(action));
 
 /** A `<button type="button">` (it acts, it submits nothing) that calls `action` when pressed. */
 export function button(className, text, action) {

@@ -5,7 +5,7 @@
 // takes focus; game.js says when and with what. It lies over the board as a dialog does, so it has
 // a Close button (and Escape, in game.js): the player may want to look at the board the game ended on.
 
-import { afterFrame, element, button } from './dom.js';
+import { afterFrame, element, button, gameButton } from './dom.js';
 import { POINTS } from '../core/engine.js';
 import { messageText } from '../core/messages.js';
 
@@ -31,7 +31,7 @@ export class EndPanel {
     this.heading.id = `pyr-end-${Math.random().toString(36).slice(2, 8)}`;
     this.el.setAttribute('aria-labelledby', this.heading.id);
     this.body = element('div', 'pyr-end-body');
-    this.closeButton = button('pyr-button pyr-end-close', this.s.close, () => this.actions.close());
+    this.closeButton = gameButton('pyr-button pyr-end-close', this.s.close, () => this.actions.close());
     this.el.append(this.closeButton, this.heading, this.body);
     this.shown = null; // what the panel shows: 'won', 'lost' or null
   }
@@ -60,7 +60,7 @@ export class EndPanel {
     if (timer) fact(words.fill(s.time, { time: clockText(ms) }), 'pyr-end-time');
     parts.push(facts);
     if (record) parts.push(element('p', 'pyr-end-record', record));
-    const newGame = button('pyr-button pyr-end-new', words.strings.buttons.new_game, this.actions.newGame);
+    const newGame = gameButton('pyr-button pyr-end-new', words.strings.buttons.new_game, this.actions.newGame);
     const buttons = element('div', 'pyr-end-buttons');
     buttons.append(newGame, button('pyr-button pyr-end-stats', s.show_stats, this.actions.showStats));
     if (share) buttons.append(button('pyr-button pyr-end-share', s.share, () => this.actions.share(share)));
@@ -68,7 +68,7 @@ export class EndPanel {
     this.body.replaceChildren(...parts);
     this.el.hidden = false;
     this.shown = 'won';
-    // The panel lies over the board, in view: focus it once drawn, without a scroll (nothing moves).
+    // Over the board, in view: focused once drawn, with no scroll (nothing moves).
     if (focus) afterFrame(() => { if (this.shown === 'won' && newGame.isConnected) newGame.focus({ preventScroll: true }); });
   }
 
@@ -109,12 +109,12 @@ export class EndPanel {
     this.backLine = element('p', 'pyr-end-back-said');
     this.backLine.setAttribute('role', 'status');
     const buttons = element('div', 'pyr-end-buttons');
-    const undo = button('pyr-button pyr-end-undo', words.strings.buttons.undo, this.actions.undo);
+    const undo = gameButton('pyr-button pyr-end-undo', words.strings.buttons.undo, this.actions.undo);
     // Known lost from the start: no position of the game can be won, so no way back to one.
-    this.backButton = why.back ? button('pyr-button pyr-end-back', s.back, this.actions.back) : null;
+    this.backButton = why.back ? gameButton('pyr-button pyr-end-back', s.back, this.actions.back) : null;
     buttons.append(undo, ...(this.backButton ? [this.backButton] : []),
-      button('pyr-button pyr-end-restart', words.strings.buttons.restart, this.actions.restart),
-      button('pyr-button pyr-end-new', words.strings.buttons.new_game, this.actions.newGame));
+      gameButton('pyr-button pyr-end-restart', words.strings.buttons.restart, this.actions.restart),
+      gameButton('pyr-button pyr-end-new', words.strings.buttons.new_game, this.actions.newGame));
     if (share) buttons.append(button('pyr-button pyr-end-share', s.share, () => this.actions.share(share)));
     if (!canUndo) {
       undo.setAttribute('aria-disabled', 'true');

@@ -53,8 +53,8 @@ export const gameEnd = {
       return;
     }
     if (end.kind === 'won') {
-      if (end.fresh) { // just won here: the cards rise from the discard pile (after the panel's first
-        afterFrame(() => this.board.celebrate()); // frame: its task is long enough), and the tune
+      if (end.fresh) { // just won here: the cards rise from the discard pile, and the tune
+        afterFrame(() => this.board.celebrate());
         this.sound('win');
       }
       this.endPanel.showWon({ ...end, timer: this.options.timer, hideScore: this.options.hideScore, focus: end.fresh });

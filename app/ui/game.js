@@ -63,16 +63,16 @@ class Game {
     this.largeDefaultText = largeDefaultText; // the reader's default text is large (defaultTextIsLarge)
     this.words = words;
     this.s = words.strings;
-    // Counts and bounds in messages as the page writes numbers (nb «4 294 967 295», da «4.294.967.295»),
-    // dates as it writes dates; deal and row numbers stay plain: they are names, and a deal's is typed in links.
+    // Counts and bounds as the page writes numbers (nb «4 294 967 295», da «4.294.967.295»), dates as
+    // it writes dates; deal and row numbers stay plain: they are names, typed in links.
     this.num = numberFormatter(this.s.locale);
     this.date = dateFormatter(this.s.locale);
     this.pool = pool;
-    this.known = known; // what the survey decided about deals from the start (standard rules)
+    this.known = known; // the survey's verdicts on deals from the start (standard rules)
     this.variantEntries = variants; // VARIANTS: the rules choice's entries (app/ui/variants.js)
-    this.openings = new Map(); // what Hint's search found out about other deals from the start, by variant and deal
+    this.openings = new Map(); // Hint's verdicts on deals from the start, by variant and deal
     this.state = { game: null, undoSteps: [], selected: null, hint: null, message: null, redo: [], meta: null, end: null };
-    this.drawn = { hint: null, message: null, end: null }; // what render() wrote last of these (see there)
+    this.drawn = { hint: null, message: null, end: null }; // what render() wrote last of these
     this.hints = new HintSearch(WORKER_URL);
     this.rewind = new RewindSearch(WORKER_URL);
     this.options = loadOptions();
@@ -149,7 +149,7 @@ class Game {
     // VARIANTS: the rules choice is first there: above the board it pushed the buttons off a small
     // phone's first screen. Board, buttons and message are seen together (game.css sizes the board).
     this.choice = this.variantEntries.length > 1 ? new RulesChoice(this.words, this.variantEntries, (id) => this.chooseVariant(id)) : null;
-    // SOLUTION: its button among the others, its step controls in the four buttons' place, its panel under them.
+    // SOLUTION: its step controls in the four buttons' place, its panel under them.
     this.solution = new SolutionView(this, WORKER_URL, this.buttons.get('solution'));
 
     container.prepend(status);
@@ -162,7 +162,7 @@ class Game {
     window.addEventListener('popstate', (event) => { this.viaHistory = isOwnEntry(event); });
     // The page's "go to the game" link and the G key, from anywhere on the page: the game in
     // view and the keyboard on its board's first free card.
-    document.addEventListener('keydown', (event) => this.pageKey(event));
+    document.addEventListener('keydown', (event) => this.key(event, true));
     if (container.id) {
       for (const link of document.querySelectorAll(`a[href="#${CSS.escape(container.id)}"]`)) {
         link.addEventListener('click', (event) => { event.preventDefault(); this.enter(); });
@@ -175,22 +175,13 @@ class Game {
     window.addEventListener('storage', (event) => this.changedElsewhere(event));
   }
 
-  // A key pressed in the game: its command's (app/ui/commands.js), if it has one.
-  key(event) {
-    const command = commandForKey(this, event);
-    if (!command || typing(event)) return;
+  // A key in the game, or (page) anywhere (G): its command's (app/ui/commands.js), unless taken or
+  // typed in a field; which one runs is asked again when it runs, after the inputs before it.
+  key(event, page = false) {
+    if ((page && event.defaultPrevented) || !commandForKey(this, event, { page }) || typing(event)) return;
     event.preventDefault();
-    event.stopPropagation(); // the theme's own keys (N and P go to the next and previous page) stay out of the game
-    afterInput(() => command.run(this, event));
-  }
-
-  // A key pressed anywhere on the page (G): its command's, unless someone took it or it is typed in a field.
-  pageKey(event) {
-    if (event.defaultPrevented) return;
-    const command = commandForKey(this, event, { page: true });
-    if (!command || typing(event)) return;
-    event.preventDefault();
-    afterInput(() => command.run(this, event));
+    if (!page) event.stopPropagation(); // the theme's keys (N, P: next, previous page) stay out
+    afterInput(() => commandForKey(this, event, { page })?.run(this, event));
   }
 
   // Brings the game into view and the keyboard onto the board.

@@ -14,7 +14,7 @@
 // step, saved like any other moves) or closes the view (the game is as it was).
 
 import { currentPosition, playMove, placeOf } from '../core/engine.js';
-import { element, button } from './dom.js';
+import { element, gameButton } from './dom.js';
 import { newGameId } from '../core/stats.js';
 
 const MAX_MILLIS = 60_000; // beyond a minute the player is told the search gave up
@@ -62,16 +62,16 @@ export class SolutionView {
     this.el.setAttribute('aria-label', s.label);
     this.progress = element('p', 'pyr-solution-progress');
     this.proofLine = element('p', 'pyr-solution-proof'); // what was proved, kept in view while stepping
-    this.stopButton = button('pyr-button pyr-solution-stop', s.stop, () => this.stop());
+    this.stopButton = gameButton('pyr-button pyr-solution-stop', s.stop, () => this.stop());
     // The step controls stand in for the game's four buttons right under the board (game.js puts
     // them there; game.css hides the four while stepping), so the board and they are seen together.
     this.controls = element('div', 'pyr-buttons pyr-solution-controls');
     this.controls.hidden = true;
-    this.previousButton = button('pyr-button pyr-solution-previous', r.previous, () => this.go(this.at - 1));
-    this.nextButton = button('pyr-button pyr-solution-next', r.next, () => this.go(this.at + 1));
-    this.playButton = button('pyr-button pyr-solution-play', r.play, () => this.togglePlay());
-    this.takeOverButton = button('pyr-button pyr-solution-take-over', s.take_over, () => this.takeOver());
-    this.closeButton = button('pyr-button pyr-solution-close', s.close, () => this.close());
+    this.previousButton = gameButton('pyr-button pyr-solution-previous', r.previous, () => this.go(this.at - 1));
+    this.nextButton = gameButton('pyr-button pyr-solution-next', r.next, () => this.go(this.at + 1));
+    this.playButton = gameButton('pyr-button pyr-solution-play', r.play, () => this.togglePlay());
+    this.takeOverButton = gameButton('pyr-button pyr-solution-take-over', s.take_over, () => this.takeOver());
+    this.closeButton = gameButton('pyr-button pyr-solution-close', s.close, () => this.close());
     this.controls.append(this.previousButton, this.nextButton, this.playButton, this.takeOverButton, this.closeButton);
     this.list = element('ol', 'pyr-solution-moves');
     this.el.append(this.progress, this.proofLine, this.stopButton, this.list);
@@ -267,7 +267,7 @@ export class SolutionView {
     this.list.replaceChildren(...moves.map((move, i) => {
       const item = element('li');
       item.dataset.move = move; // the move in notation, for whoever checks the answer (the tests)
-      item.append(button('pyr-solution-move', game.words.cap(game.words.move(move)), () => this.go(i + 1)));
+      item.append(gameButton('pyr-solution-move', game.words.cap(game.words.move(move)), () => this.go(i + 1)));
       return item;
     }));
   }

@@ -10,7 +10,7 @@
 // game's own pool).
 
 import { VARIANTS, TURNS_ALLOWED } from '../core/engine.js';
-import { element, setAttr, setText } from './dom.js';
+import { afterInput, element, setAttr, setText } from './dom.js';
 
 export const STANDARD = 'standard';
 
@@ -84,7 +84,7 @@ export class RulesChoice {
       input.name = name;
       input.value = entry.id;
       input.id = `${name}-${entry.id}`;
-      input.addEventListener('change', () => { if (input.checked) onChoose(entry.id); });
+      input.addEventListener('change', () => { if (input.checked) afterInput(() => onChoose(entry.id)); });
       const label = document.createElement('label');
       label.htmlFor = input.id;
       label.append(element('strong', 'pyr-rules-name', entry.name));

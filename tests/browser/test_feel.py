@@ -213,3 +213,22 @@ def test_a_move_is_played_in_a_task_after_its_input(watched):
     assert key_during == key_before and key_after != key_before, "the D key: drawn after its task"
     assert undo_during == undo_before and undo_after == draw_after, "Undo: the second draw taken back after its task"
 
+
+def test_a_king_tapped_twice_in_one_task_is_played_once_and_the_tab_stop_stays_on_a_card(watched):
+    """Two taps before the game acts on the first (a busy phone): the second finds its place emptied
+    when its turn comes, and neither plays nor leaves the keyboard's one tab stop on the empty place."""
+    w, page = open_game(watched, "nb", f"#deal={WIN_DEAL}")
+    king = page.locator(f"{GAME} .pyr-slot[data-code='KD']").get_attribute("data-key")  # deal 27's free K♦
+    after = page.evaluate("""async (key) => {
+      const board = document.querySelector('.pyramide-game .pyr-board');
+      const place = board.querySelector(`.pyr-slot[data-key="${key}"]`);
+      place.click();
+      place.click();
+      await new Promise((done) => setTimeout(done));
+      const stops = [...board.querySelectorAll('.pyr-slot')].filter((s) => s.tabIndex === 0);
+      return { stops: stops.map((s) => [s.dataset.key, s.classList.contains('is-removed')]),
+               moves: document.querySelector('.pyramide-game .pyr-score').textContent };
+    }""", king)
+    assert len(after["stops"]) == 1 and after["stops"][0][0] != king and not after["stops"][0][1], after
+    assert after["moves"].startswith("Trekk: 1 "), after
+

@@ -6,7 +6,8 @@ task of both, too long on a slow phone), and focuses the end panel and starts th
 in a task after the next frame (afterFrame). A test reads the page over DevTools, whose messages
 run ahead of the page's tasks: without a wait, it would read the page as it was before the move.
 
-`install()` wraps the input methods of Playwright's sync API once per process: after each, the
+`install()` wraps the input methods of Playwright's sync API named in INPUT_METHODS (those the
+tests use, and their kin) once per process: after each, the
 page runs a timer queued behind the game's, then waits a frame and a timer behind that frame's,
 so the move and what follows its first frame are done. A page that navigated or closed meanwhile
 has nothing to wait for.
@@ -16,8 +17,12 @@ from __future__ import annotations
 import functools
 
 # Timers of one delay run in the order they were set, and a frame's callbacks in the order they
-# were asked for: each step here comes after the game's own.
-SETTLE = "() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => setTimeout(done))))"
+# were asked for: each step here comes after the game's own. A page that draws no frame (hidden)
+# is waited for two seconds at most: its moves are done by then, only a focus would still wait.
+SETTLE = """() => new Promise((done) => {
+  setTimeout(() => requestAnimationFrame(() => setTimeout(done)));
+  setTimeout(done, 2000);
+})"""
 
 INPUT_METHODS = {
     "Locator": ("click", "dblclick", "tap", "press", "press_sequentially", "check", "uncheck", "set_checked",
